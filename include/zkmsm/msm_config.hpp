@@ -1,0 +1,72 @@
+// MsmConfig and MsmStats: how an MSM is computed and what it reports.
+//
+// Every field has its default as a member initialiser; that default is the documentation.
+// An MSM is variable-time in its inputs (scalars and points): never use it on secrets.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace zkmsm {
+
+enum class Backend {
+  automatic,  // the fastest backend present: cuda, then vulkan, then cpu
+  cpu,
+  cuda,
+  vulkan,
+};
+
+enum class Accumulator {
+  automatic,      // the backend's best accumulator for the size
+  stream_walker,  // GPU: per-thread S-slot walker over bucket-sorted entries (seeds 000/001)
+  pair_tree,      // GPU: pairwise affine additions level by level (seed 002)
+  batch_affine,   // CPU: levels of batched independent affine additions per window
+};
+
+enum class WalkerState {
+  registers,  // slot accumulators in registers/private memory
+  global,     // slot accumulators in device memory, laid out coalesced
+};
+
+struct MsmConfig {
+  Backend backend = Backend::automatic;
+  // Signed-digit window size c in bits; 0 picks it from the backend's cost model.
+  unsigned window_bits = 0;
+  Accumulator accumulator = Accumulator::automatic;
+  // Stream walker knobs (GPU backends).
+  unsigned walker_slots = 8;               // S: affine additions per batched inversion per thread
+  unsigned walker_threads_per_block = 128;
+  unsigned walker_max_blocks = 0;          // thread cap = walker_max_blocks · threads per block; 0 = auto
+  WalkerState walker_state = WalkerState::registers;
+  // Pair tree knob: cache dx between the forward and backward pass (seed 002 "super opt").
+  bool pair_tree_dx_cache = false;
+  // Device bytes the backend may use; 0 = no limit beyond the device's free memory.
+  std::size_t memory_budget_bytes = 0;
+  // Reject points that are not on the curve (costs ~4 field multiplications per point).
+  bool validate_points = true;
+  // Input representation: canonical (false) or Montgomery form (true) coordinates / scalars.
+  bool points_in_montgomery = false;
+  bool scalars_in_montgomery = false;
+  // CPU backend: worker threads; 0 = all hardware threads.
+  unsigned cpu_threads = 0;
+};
+
+struct StageTime {
+  std::string name;  // a stage of DESIGN.md §2, e.g. "accumulate_buckets"
+  double milliseconds = 0;
+};
+
+struct MsmStats {
+  std::string backend;                 // backend that ran: "cpu", "cuda", "vulkan"
+  std::string accumulator;             // accumulator that ran
+  unsigned window_bits = 0;            // c actually used
+  unsigned windows = 0;                // number of signed-digit windows
+  std::vector<StageTime> stages;       // per-stage wall (CPU) or device-event (GPU) times
+  double total_milliseconds = 0;       // whole call, inputs conversion included
+  std::size_t estimated_peak_bytes = 0;  // closed-form model of the backend's working memory
+  std::size_t measured_peak_bytes = 0;   // peak of the backend's own allocations
+};
+
+}  // namespace zkmsm
