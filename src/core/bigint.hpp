@@ -80,6 +80,14 @@ ZKMSM_HOST_DEVICE constexpr std::uint64_t sub_with_borrow(BigInt<N>& out, const 
   return borrow;
 }
 
+// x mod m for any x < 2^(64N), by repeated subtraction: meant for m close to 2^(64N) (the
+// 254-bit moduli in 4 limbs need at most 5 rounds).
+template <std::size_t N>
+ZKMSM_HOST_DEVICE constexpr BigInt<N> reduce_mod(BigInt<N> x, const BigInt<N>& m) {
+  while (compare(x, m) >= 0) sub_with_borrow(x, x, m);
+  return x;
+}
+
 // (2·a) mod m for a < m.
 template <std::size_t N>
 constexpr BigInt<N> double_mod(const BigInt<N>& a, const BigInt<N>& m) {

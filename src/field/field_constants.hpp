@@ -34,6 +34,14 @@ struct FieldConstants {
   static constexpr std::uint64_t neg_inv64 = 0 - inverse_mod_2_64(modulus.limb[0]);
   static constexpr std::uint32_t neg_inv32 = static_cast<std::uint32_t>(neg_inv64);
 
+  // {p0, …, p(N−1), −p⁻¹ mod 2^64}: the operand block of the MULX/ADX multiplication.
+  static constexpr BigInt<limbs + 1> modulus_and_inverse = [] {
+    BigInt<limbs + 1> block{};
+    for (std::size_t i = 0; i < limbs; ++i) block.limb[i] = modulus.limb[i];
+    block.limb[limbs] = neg_inv64;
+    return block;
+  }();
+
   // The CIOS variant in PrimeField skips the carry word of each row; it is exact when the top
   // limb of p is below (2^64 − 1)/2 − 1, i.e. p leaves at least one spare top bit.
   static constexpr bool no_carry_cios = modulus.limb[limbs - 1] < (~std::uint64_t{0} >> 1) - 1;

@@ -1,0 +1,371 @@
+// The C ABI of zkmsm.h over the C++ API of zkmsm.hpp.
+//
+// Rules of this file: every extern "C" function is noexcept and catches everything (a C++
+// exception must never unwind into C, Rust or Go frames); failures become a zkmsm_status and
+// a thread-local message that is stored without allocating, so reporting an out-of-memory
+// failure cannot itself fail.
+#include "zkmsm/zkmsm.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <span>
+#include <string_view>
+#include <type_traits>
+
+#include "zkmsm/msm_config.hpp"
+#include "zkmsm/zkmsm.hpp"
+
+namespace {
+
+// ---- layout checks ---------------------------------------------------------------------------
+
+// Caller buffers are reinterpreted as arrays of Point/Scalar without a copy (a copy would double
+// the memory of a 2^26-point MSM). Both are implicit-lifetime aggregates of uint64_t limbs with
+// no padding, so the caller's uint64_t array already has their object representation.
+template <class Curve>
+constexpr bool limb_layout_matches() {
+  using Point = zkmsm::Point<Curve>;
+  using Scalar = zkmsm::Scalar<Curve>;
+  return std::is_standard_layout_v<Point> && std::is_trivially_copyable_v<Point> &&
+         std::is_trivially_destructible_v<Point> && sizeof(Point) == 8 * sizeof(std::uint64_t) &&
+         alignof(Point) == alignof(std::uint64_t) && std::is_trivially_copyable_v<Scalar> &&
+         sizeof(Scalar) == 4 * sizeof(std::uint64_t) && alignof(Scalar) == alignof(std::uint64_t) &&
+         Curve::base_limbs == 4 && Curve::scalar_limbs == 4;
+}
+static_assert(limb_layout_matches<zkmsm::Bn254>());
+static_assert(limb_layout_matches<zkmsm::Grumpkin>());
+
+// Status codes mirror zkmsm::ErrorCode one to one (zkmsm.h documents them in this order).
+constexpr int status_of(zkmsm::ErrorCode code) {
+  switch (code) {
+    case zkmsm::ErrorCode::invalid_argument: return ZKMSM_ERROR_INVALID_ARGUMENT;
+    case zkmsm::ErrorCode::point_not_canonical: return ZKMSM_ERROR_POINT_NOT_CANONICAL;
+    case zkmsm::ErrorCode::point_not_on_curve: return ZKMSM_ERROR_POINT_NOT_ON_CURVE;
+    case zkmsm::ErrorCode::backend_unavailable: return ZKMSM_ERROR_BACKEND_UNAVAILABLE;
+    case zkmsm::ErrorCode::out_of_memory: return ZKMSM_ERROR_OUT_OF_MEMORY;
+    case zkmsm::ErrorCode::device_error: return ZKMSM_ERROR_DEVICE_ERROR;
+  }
+  return ZKMSM_ERROR_INTERNAL;
+}
+
+// The first released layouts: a caller's struct_size may never be smaller. These stay fixed
+// when options are appended.
+constexpr std::size_t kConfigSizeV1 = offsetof(zkmsm_config, cpu_threads) + sizeof(std::uint32_t);
+constexpr std::size_t kStatsSizeV1 = offsetof(zkmsm_stats, stages) + sizeof(zkmsm_stats::stages);
+
+// ---- thread-local error message --------------------------------------------------------------
+
+thread_local char last_error_message[512] = "";
+
+// Stores "prefix: detail" (or just detail) for zkmsm_last_error(); never allocates.
+void set_last_error(std::string_view detail) noexcept {
+  const int length = static_cast<int>(detail.size() < sizeof(last_error_message) ? detail.size()
+                                                                                   : sizeof(last_error_message) - 1);
+  std::snprintf(last_error_message, sizeof(last_error_message), "%.*s", length, detail.data());
+}
+
+int fail(int status, std::string_view message) noexcept {
+  set_last_error(message);
+  return status;
+}
+
+// ---- enum conversions (values from foreign callers may be anything) ---------------------------
+
+bool to_cpp(zkmsm_backend in, zkmsm::Backend& out) {
+  switch (in) {
+    case ZKMSM_BACKEND_AUTO: out = zkmsm::Backend::automatic; return true;
+    case ZKMSM_BACKEND_CPU: out = zkmsm::Backend::cpu; return true;
+    case ZKMSM_BACKEND_CUDA: out = zkmsm::Backend::cuda; return true;
+    case ZKMSM_BACKEND_VULKAN: out = zkmsm::Backend::vulkan; return true;
+  }
+  return false;
+}
+
+zkmsm_backend to_c(zkmsm::Backend in) {
+  switch (in) {
+    case zkmsm::Backend::automatic: return ZKMSM_BACKEND_AUTO;
+    case zkmsm::Backend::cpu: return ZKMSM_BACKEND_CPU;
+    case zkmsm::Backend::cuda: return ZKMSM_BACKEND_CUDA;
+    case zkmsm::Backend::vulkan: return ZKMSM_BACKEND_VULKAN;
+  }
+  return ZKMSM_BACKEND_AUTO;
+}
+
+bool to_cpp(zkmsm_accumulator in, zkmsm::Accumulator& out) {
+  switch (in) {
+    case ZKMSM_ACCUMULATOR_AUTO: out = zkmsm::Accumulator::automatic; return true;
+    case ZKMSM_ACCUMULATOR_STREAM_WALKER: out = zkmsm::Accumulator::stream_walker; return true;
+    case ZKMSM_ACCUMULATOR_PAIR_TREE: out = zkmsm::Accumulator::pair_tree; return true;
+    case ZKMSM_ACCUMULATOR_BATCH_AFFINE: out = zkmsm::Accumulator::batch_affine; return true;
+  }
+  return false;
+}
+
+zkmsm_accumulator to_c(zkmsm::Accumulator in) {
+  switch (in) {
+    case zkmsm::Accumulator::automatic: return ZKMSM_ACCUMULATOR_AUTO;
+    case zkmsm::Accumulator::stream_walker: return ZKMSM_ACCUMULATOR_STREAM_WALKER;
+    case zkmsm::Accumulator::pair_tree: return ZKMSM_ACCUMULATOR_PAIR_TREE;
+    case zkmsm::Accumulator::batch_affine: return ZKMSM_ACCUMULATOR_BATCH_AFFINE;
+  }
+  return ZKMSM_ACCUMULATOR_AUTO;
+}
+
+bool to_cpp(zkmsm_walker_state in, zkmsm::WalkerState& out) {
+  switch (in) {
+    case ZKMSM_WALKER_STATE_REGISTERS: out = zkmsm::WalkerState::registers; return true;
+    case ZKMSM_WALKER_STATE_GLOBAL: out = zkmsm::WalkerState::global; return true;
+  }
+  return false;
+}
+
+zkmsm_walker_state to_c(zkmsm::WalkerState in) {
+  switch (in) {
+    case zkmsm::WalkerState::registers: return ZKMSM_WALKER_STATE_REGISTERS;
+    case zkmsm::WalkerState::global: return ZKMSM_WALKER_STATE_GLOBAL;
+  }
+  return ZKMSM_WALKER_STATE_REGISTERS;
+}
+
+// ---- configuration ---------------------------------------------------------------------------
+
+// C view of a C++ configuration. The structured binding names every member of MsmConfig, so
+// this stops compiling when a member is added or removed: then mirror it in zkmsm_config and
+// in to_cpp() below.
+zkmsm_config to_c(const zkmsm::MsmConfig& config) {
+  const auto& [backend, window_bits, accumulator, walker_slots, walker_threads_per_block,
+               walker_max_blocks, walker_state, pair_tree_dx_cache, memory_budget_bytes,
+               validate_points, points_in_montgomery, scalars_in_montgomery, cpu_threads] = config;
+  zkmsm_config out;
+  std::memset(&out, 0, sizeof(out));  // padding too, so that copies compare bytewise
+  out.struct_size = sizeof(zkmsm_config);
+  out.backend = to_c(backend);
+  out.window_bits = window_bits;
+  out.accumulator = to_c(accumulator);
+  out.walker_slots = walker_slots;
+  out.walker_threads_per_block = walker_threads_per_block;
+  out.walker_max_blocks = walker_max_blocks;
+  out.walker_state = to_c(walker_state);
+  out.pair_tree_dx_cache = pair_tree_dx_cache ? 1 : 0;
+  out.memory_budget_bytes = memory_budget_bytes;
+  out.validate_points = validate_points ? 1 : 0;
+  out.points_in_montgomery = points_in_montgomery ? 1 : 0;
+  out.scalars_in_montgomery = scalars_in_montgomery ? 1 : 0;
+  out.cpu_threads = cpu_threads;
+  return out;
+}
+
+// Reads a caller's configuration under the struct_size rules of zkmsm.h. Returns ZKMSM_OK or
+// an error status with the message already set.
+int to_cpp(const zkmsm_config* in, zkmsm::MsmConfig& out) {
+  out = zkmsm::MsmConfig{};
+  if (in == nullptr) return ZKMSM_OK;
+  if (in->struct_size < kConfigSizeV1)
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT,
+                "config->struct_size is smaller than any zkmsm_config layout; call zkmsm_config_init()");
+  if (in->struct_size > sizeof(zkmsm_config)) {
+    const auto* tail = reinterpret_cast<const unsigned char*>(in) + sizeof(zkmsm_config);
+    for (std::size_t i = 0; i < in->struct_size - sizeof(zkmsm_config); ++i)
+      if (tail[i] != 0)
+        return fail(ZKMSM_ERROR_INVALID_ARGUMENT,
+                    "config sets options that this version of the library does not know; upgrade zkmsm");
+  }
+  // Start from the defaults, then take the caller's bytes that this library knows.
+  zkmsm_config c = to_c(zkmsm::MsmConfig{});
+  std::memcpy(&c, in, in->struct_size < sizeof(c) ? in->struct_size : sizeof(c));
+
+  if (!to_cpp(c.backend, out.backend)) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->backend is not a zkmsm_backend");
+  if (!to_cpp(c.accumulator, out.accumulator))
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->accumulator is not a zkmsm_accumulator");
+  if (!to_cpp(c.walker_state, out.walker_state))
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->walker_state is not a zkmsm_walker_state");
+  if constexpr (sizeof(std::size_t) < sizeof(std::uint64_t)) {
+    if (c.memory_budget_bytes > SIZE_MAX)
+      return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->memory_budget_bytes does not fit in size_t");
+  }
+  out.window_bits = c.window_bits;
+  out.walker_slots = c.walker_slots;
+  out.walker_threads_per_block = c.walker_threads_per_block;
+  out.walker_max_blocks = c.walker_max_blocks;
+  out.pair_tree_dx_cache = c.pair_tree_dx_cache != 0;
+  out.memory_budget_bytes = static_cast<std::size_t>(c.memory_budget_bytes);
+  out.validate_points = c.validate_points != 0;
+  out.points_in_montgomery = c.points_in_montgomery != 0;
+  out.scalars_in_montgomery = c.scalars_in_montgomery != 0;
+  out.cpu_threads = c.cpu_threads;
+  return ZKMSM_OK;
+}
+
+// ---- statistics ------------------------------------------------------------------------------
+
+template <std::size_t N>
+void copy_name(char (&out)[N], std::string_view name) {
+  const std::size_t length = name.size() < N ? name.size() : N - 1;
+  std::memcpy(out, name.data(), length);
+  out[length] = '\0';
+}
+
+// Writes the first stats->struct_size bytes of the C view of *in.
+void write_stats(const zkmsm::MsmStats& in, zkmsm_stats* stats) {
+  zkmsm_stats out;
+  std::memset(&out, 0, sizeof(out));
+  out.struct_size = stats->struct_size;
+  copy_name(out.backend, in.backend);
+  copy_name(out.accumulator, in.accumulator);
+  out.window_bits = in.window_bits;
+  out.windows = in.windows;
+  out.total_ms = in.total_milliseconds;
+  out.estimated_peak_bytes = in.estimated_peak_bytes;
+  out.measured_peak_bytes = in.measured_peak_bytes;
+  for (const zkmsm::StageTime& stage : in.stages) {
+    if (out.stage_count == ZKMSM_STATS_MAX_STAGES) break;
+    zkmsm_stage_time& slot = out.stages[out.stage_count++];
+    copy_name(slot.name, stage.name);
+    slot.ms = stage.milliseconds;
+  }
+  std::memcpy(stats, &out, stats->struct_size < sizeof(out) ? stats->struct_size : sizeof(out));
+}
+
+// ---- the MSM ---------------------------------------------------------------------------------
+
+template <class Curve>
+int msm_on(const std::uint64_t* points,
+           const std::uint64_t* scalars,
+           std::size_t n,
+           const zkmsm::MsmConfig& config,
+           std::uint64_t out_point[8],
+           int* out_is_infinity,
+           zkmsm_stats* stats) {
+  const auto* point_array = reinterpret_cast<const zkmsm::Point<Curve>*>(points);
+  const auto* scalar_array = reinterpret_cast<const zkmsm::Scalar<Curve>*>(scalars);
+
+  zkmsm::MsmStats cpp_stats;
+  const zkmsm::Result<zkmsm::Point<Curve>> result =
+      zkmsm::msm<Curve>(std::span<const zkmsm::Point<Curve>>(point_array, n),
+                        std::span<const zkmsm::Scalar<Curve>>(scalar_array, n),
+                        config,
+                        stats != nullptr ? &cpp_stats : nullptr);
+  if (!result) {
+    const zkmsm::Error& error = result.error();
+    const std::string_view message =
+        error.message.empty() ? std::string_view(zkmsm::to_string(error.code)) : std::string_view(error.message);
+    return fail(status_of(error.code), message);
+  }
+  const zkmsm::Point<Curve>& sum = result.value();
+  for (std::size_t i = 0; i < 4; ++i) {
+    out_point[i] = sum.x[i];
+    out_point[4 + i] = sum.y[i];
+  }
+  if (out_is_infinity != nullptr) *out_is_infinity = sum.is_infinity() ? 1 : 0;
+  if (stats != nullptr) write_stats(cpp_stats, stats);
+  return ZKMSM_OK;
+}
+
+int msm_checked(zkmsm_curve curve,
+                const std::uint64_t* points,
+                const std::uint64_t* scalars,
+                std::size_t n,
+                const zkmsm_config* config,
+                std::uint64_t out_point[8],
+                int* out_is_infinity,
+                zkmsm_stats* stats) {
+  if (out_point == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "out_point is NULL");
+  if (n > 0 && points == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "points is NULL but n > 0");
+  if (n > 0 && scalars == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "scalars is NULL but n > 0");
+  if (n > SIZE_MAX / (8 * sizeof(std::uint64_t)))
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "n is too large: n × 64 bytes overflows size_t");
+  if (reinterpret_cast<std::uintptr_t>(points) % alignof(std::uint64_t) != 0 ||
+      reinterpret_cast<std::uintptr_t>(scalars) % alignof(std::uint64_t) != 0)
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "points and scalars must be 8-byte aligned uint64_t arrays");
+  if (stats != nullptr && stats->struct_size < kStatsSizeV1)
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT,
+                "stats->struct_size is smaller than any zkmsm_stats layout; call zkmsm_stats_init()");
+
+  zkmsm::MsmConfig cpp_config;
+  if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
+
+  switch (curve) {
+    case ZKMSM_CURVE_BN254:
+      return msm_on<zkmsm::Bn254>(points, scalars, n, cpp_config, out_point, out_is_infinity, stats);
+    case ZKMSM_CURVE_GRUMPKIN:
+      return msm_on<zkmsm::Grumpkin>(points, scalars, n, cpp_config, out_point, out_is_infinity, stats);
+  }
+  return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "curve is not a zkmsm_curve");
+}
+
+// Runs body() and turns any escaping exception into a status and message.
+template <class Body>
+int guarded(Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return fail(ZKMSM_ERROR_OUT_OF_MEMORY, "out of host memory");
+  } catch (const std::exception& e) {
+    set_last_error("internal error: ");
+    const std::size_t used = std::strlen(last_error_message);
+    std::snprintf(last_error_message + used, sizeof(last_error_message) - used, "%s", e.what());
+    return ZKMSM_ERROR_INTERNAL;
+  } catch (...) {
+    return fail(ZKMSM_ERROR_INTERNAL, "internal error: unknown exception");
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+void zkmsm_config_init(zkmsm_config* config) noexcept {
+  if (config == nullptr) return;
+  *config = to_c(zkmsm::MsmConfig{});
+}
+
+void zkmsm_stats_init(zkmsm_stats* stats) noexcept {
+  if (stats == nullptr) return;
+  std::memset(stats, 0, sizeof(*stats));
+  stats->struct_size = sizeof(zkmsm_stats);
+}
+
+int zkmsm_msm(zkmsm_curve curve,
+              const uint64_t* points,
+              const uint64_t* scalars,
+              size_t n,
+              const zkmsm_config* config,
+              uint64_t out_point[8],
+              int* out_is_infinity,
+              zkmsm_stats* stats) noexcept {
+  return guarded([&] { return msm_checked(curve, points, scalars, n, config, out_point, out_is_infinity, stats); });
+}
+
+const char* zkmsm_last_error(void) noexcept { return last_error_message; }
+
+const char* zkmsm_status_string(int status) noexcept {
+  switch (status) {
+    case ZKMSM_OK: return "ok";
+    case ZKMSM_ERROR_INVALID_ARGUMENT: return "invalid_argument";
+    case ZKMSM_ERROR_POINT_NOT_CANONICAL: return "point_not_canonical";
+    case ZKMSM_ERROR_POINT_NOT_ON_CURVE: return "point_not_on_curve";
+    case ZKMSM_ERROR_BACKEND_UNAVAILABLE: return "backend_unavailable";
+    case ZKMSM_ERROR_OUT_OF_MEMORY: return "out_of_memory";
+    case ZKMSM_ERROR_DEVICE_ERROR: return "device_error";
+    case ZKMSM_ERROR_INTERNAL: return "internal";
+    default: return "unknown";
+  }
+}
+
+const char* zkmsm_version(void) noexcept { return zkmsm::version(); }
+
+int zkmsm_backend_available(zkmsm_backend backend) noexcept {
+  zkmsm::Backend cpp_backend;
+  if (!to_cpp(backend, cpp_backend)) return 0;
+  try {
+    return zkmsm::backend_available(cpp_backend) ? 1 : 0;
+  } catch (...) {
+    return 0;
+  }
+}
+
+}  // extern "C"

@@ -1,0 +1,29 @@
+// Maps the public curve tags (zkmsm::Bn254, zkmsm::Grumpkin) to the internal curve types.
+#pragma once
+
+#include "curve/affine_point.hpp"
+#include "curve/bn254.hpp"
+#include "curve/grumpkin.hpp"
+#include "zkmsm/zkmsm.hpp"
+
+namespace zkmsm::api {
+
+template <class PublicCurve>
+struct InternalCurveOf;
+template <>
+struct InternalCurveOf<Bn254> {
+  using type = Bn254G1;
+};
+template <>
+struct InternalCurveOf<Grumpkin> {
+  using type = GrumpkinG1;
+};
+template <class PublicCurve>
+using InternalCurve = typename InternalCurveOf<PublicCurve>::type;
+
+// The public Point and the internal AffinePoint share one layout (x limbs then y limbs), so a
+// span of Montgomery-form public points can be read in place.
+static_assert(sizeof(Point<Bn254>) == sizeof(AffinePoint<Bn254G1>));
+static_assert(sizeof(Point<Grumpkin>) == sizeof(AffinePoint<GrumpkinG1>));
+
+}  // namespace zkmsm::api

@@ -1,0 +1,256 @@
+// The public entry point: input conversion and validation, backend choice, statistics.
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "api/curve_map.hpp"
+#include "msm/cpu/cpu_msm.hpp"
+#include "msm/cpu/parallel_for.hpp"
+#include "zkmsm/zkmsm.hpp"
+
+namespace zkmsm {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Largest n: sorted entries keep the point index in 31 bits.
+constexpr std::size_t kMaxPoints = (std::size_t{1} << 31) - 1;
+constexpr std::size_t kConvertChunk = 4096;
+
+template <std::size_t N>
+BigInt<N> to_bigint(const std::array<std::uint64_t, N>& limbs) {
+  BigInt<N> out{};
+  for (std::size_t i = 0; i < N; ++i) out.limb[i] = limbs[i];
+  return out;
+}
+
+// Why point `index` was rejected, or nothing.
+struct PointIssue {
+  std::size_t index = std::numeric_limits<std::size_t>::max();
+  ErrorCode code = ErrorCode::invalid_argument;
+  std::string message;
+};
+
+// Converts (if needed) and validates the points; returns the internal span to use.
+template <class Curve>
+std::span<const AffinePoint<api::InternalCurve<Curve>>> prepare_points(
+    std::span<const Point<Curve>> points,
+    const MsmConfig& config,
+    unsigned threads,
+    std::vector<AffinePoint<api::InternalCurve<Curve>>>& storage,
+    PointIssue& issue) {
+  using Internal = api::InternalCurve<Curve>;
+  using Affine = AffinePoint<Internal>;
+  using BaseField = typename Internal::BaseField;
+  const std::size_t n = points.size();
+  const bool convert = !config.points_in_montgomery;
+  if (convert) storage.resize(n);
+  std::span<const Affine> internal =
+      convert ? std::span<const Affine>(storage)
+              : std::span<const Affine>(reinterpret_cast<const Affine*>(points.data()), n);
+  if (!convert && !config.validate_points) return internal;
+
+  const std::size_t chunks = (n + kConvertChunk - 1) / kConvertChunk;
+  std::vector<PointIssue> chunk_issue(chunks);
+  cpu::parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
+    const std::size_t end = std::min(n, (chunk + 1) * kConvertChunk);
+    for (std::size_t i = chunk * kConvertChunk; i < end; ++i) {
+      const auto x = to_bigint(points[i].x);
+      const auto y = to_bigint(points[i].y);
+      const bool x_ok = BaseField::is_canonical(x);
+      if (!x_ok || !BaseField::is_canonical(y)) {
+        chunk_issue[chunk] = {i, ErrorCode::point_not_canonical,
+                              "point " + std::to_string(i) + ": coordinate " + (x_ok ? "y" : "x") +
+                                  " is not below the field modulus p"};
+        return;
+      }
+      const Affine p = convert ? Affine{BaseField::from_canonical(x), BaseField::from_canonical(y)}
+                               : Affine{BaseField::from_raw(x), BaseField::from_raw(y)};
+      if (convert) storage[i] = p;
+      if (config.validate_points && !p.is_on_curve()) {
+        chunk_issue[chunk] = {i, ErrorCode::point_not_on_curve,
+                              "point " + std::to_string(i) + " is not on the curve " + Curve::name};
+        return;
+      }
+    }
+  });
+  for (const PointIssue& c : chunk_issue) {
+    if (c.index != std::numeric_limits<std::size_t>::max()) {
+      issue = c;
+      break;
+    }
+  }
+  return internal;
+}
+
+template <class Curve>
+std::vector<typename api::InternalCurve<Curve>::ScalarField::Integer> prepare_scalars(
+    std::span<const Scalar<Curve>> scalars,
+    const MsmConfig& config,
+    unsigned threads) {
+  using ScalarField = typename api::InternalCurve<Curve>::ScalarField;
+  using Integer = typename ScalarField::Integer;
+  const std::size_t n = scalars.size();
+  std::vector<Integer> out(n);
+  const std::size_t chunks = (n + kConvertChunk - 1) / kConvertChunk;
+  cpu::parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
+    const std::size_t end = std::min(n, (chunk + 1) * kConvertChunk);
+    for (std::size_t i = chunk * kConvertChunk; i < end; ++i) {
+      const Integer value = to_bigint(scalars[i]);
+      // A Montgomery-form scalar a·R mod r is read mod r, then divided by R.
+      out[i] = config.scalars_in_montgomery
+                   ? ScalarField::from_raw(reduce_mod(value, ScalarField::modulus())).to_canonical()
+                   : value;
+    }
+  });
+  return out;
+}
+
+Backend resolve_backend(Backend requested) {
+  if (requested != Backend::automatic) return requested;
+  if (backend_available(Backend::cuda)) return Backend::cuda;
+  if (backend_available(Backend::vulkan)) return Backend::vulkan;
+  return Backend::cpu;
+}
+
+cpu::CpuAccumulator to_cpu_accumulator(Accumulator accumulator) {
+  switch (accumulator) {
+    case Accumulator::batch_affine: return cpu::CpuAccumulator::batch_affine;
+    default: return cpu::CpuAccumulator::automatic;
+  }
+}
+
+double elapsed_ms(Clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
+}
+
+}  // namespace
+
+const char* version() { return "0.1.0"; }
+
+const char* to_string(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::invalid_argument: return "invalid_argument";
+    case ErrorCode::point_not_canonical: return "point_not_canonical";
+    case ErrorCode::point_not_on_curve: return "point_not_on_curve";
+    case ErrorCode::backend_unavailable: return "backend_unavailable";
+    case ErrorCode::out_of_memory: return "out_of_memory";
+    case ErrorCode::device_error: return "device_error";
+  }
+  return "unknown";
+}
+
+const char* to_string(Backend backend) {
+  switch (backend) {
+    case Backend::automatic: return "auto";
+    case Backend::cpu: return "cpu";
+    case Backend::cuda: return "cuda";
+    case Backend::vulkan: return "vulkan";
+  }
+  return "unknown";
+}
+
+const char* to_string(Accumulator accumulator) {
+  switch (accumulator) {
+    case Accumulator::automatic: return "auto";
+    case Accumulator::stream_walker: return "stream_walker";
+    case Accumulator::pair_tree: return "pair_tree";
+    case Accumulator::batch_affine: return "batch_affine";
+  }
+  return "unknown";
+}
+
+bool backend_available(Backend backend) {
+  switch (backend) {
+    case Backend::automatic:
+    case Backend::cpu: return true;
+    case Backend::cuda: return false;
+    case Backend::vulkan: return false;
+  }
+  return false;
+}
+
+template <class Curve>
+Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
+                         std::span<const Scalar<Curve>> scalars,
+                         const MsmConfig& config,
+                         MsmStats* stats) {
+  using Internal = api::InternalCurve<Curve>;
+  const auto start = Clock::now();
+  if (points.size() != scalars.size()) {
+    return Error{ErrorCode::invalid_argument, "got " + std::to_string(points.size()) + " points but " +
+                                                  std::to_string(scalars.size()) + " scalars"};
+  }
+  if (points.size() > kMaxPoints) {
+    return Error{ErrorCode::invalid_argument, "at most 2^31 - 1 points per MSM"};
+  }
+  if (config.window_bits > 22 || config.window_bits == 1) {
+    return Error{ErrorCode::invalid_argument, "window_bits must be 0 (auto) or in [2, 22]"};
+  }
+  const Backend backend = resolve_backend(config.backend);
+  if (!backend_available(backend)) {
+    return Error{ErrorCode::backend_unavailable,
+                 std::string("backend '") + to_string(backend) + "' is not available in this build or on this machine"};
+  }
+  const unsigned threads = cpu::resolve_thread_count(config.cpu_threads);
+  try {
+    const auto convert_start = Clock::now();
+    std::vector<AffinePoint<Internal>> point_storage;
+    PointIssue issue;
+    const auto internal_points = prepare_points<Curve>(points, config, threads, point_storage, issue);
+    if (issue.index != std::numeric_limits<std::size_t>::max()) return Error{issue.code, issue.message};
+    const auto internal_scalars = prepare_scalars<Curve>(scalars, config, threads);
+    const double convert_ms = elapsed_ms(convert_start);
+
+    cpu::CpuMsmOptions options;
+    options.window_bits = config.window_bits;
+    options.threads = config.cpu_threads;
+    options.accumulator = to_cpu_accumulator(config.accumulator);
+    cpu::CpuMsmReport report;
+    const AffinePoint<Internal> sum = cpu::msm<Internal>(internal_points, internal_scalars, options, &report);
+
+    Point<Curve> result;
+    if (!sum.is_infinity()) {
+      const auto x = sum.x.to_canonical();
+      const auto y = sum.y.to_canonical();
+      for (std::size_t i = 0; i < Curve::base_limbs; ++i) {
+        result.x[i] = x.limb[i];
+        result.y[i] = y.limb[i];
+      }
+    }
+    if (stats != nullptr) {
+      stats->backend = "cpu";
+      stats->accumulator = cpu::to_string(report.accumulator);
+      stats->window_bits = report.window_bits;
+      stats->windows = report.windows;
+      stats->stages.clear();
+      stats->stages.push_back({"convert_inputs", convert_ms});
+      for (const auto& s : report.stages) stats->stages.push_back({s.name, s.milliseconds});
+      const std::size_t input_bytes =
+          point_storage.capacity() * sizeof(AffinePoint<Internal>) + internal_scalars.capacity() * 32;
+      stats->estimated_peak_bytes =
+          report.estimated_peak_bytes + (config.points_in_montgomery ? 0 : points.size() * sizeof(AffinePoint<Internal>)) +
+          points.size() * 32;
+      stats->measured_peak_bytes = report.measured_peak_bytes + input_bytes;
+      stats->total_milliseconds = elapsed_ms(start);
+    }
+    return result;
+  } catch (const std::bad_alloc&) {
+    return Error{ErrorCode::out_of_memory, "host memory allocation failed"};
+  }
+}
+
+template Result<Point<Bn254>> msm<Bn254>(std::span<const Point<Bn254>>,
+                                         std::span<const Scalar<Bn254>>,
+                                         const MsmConfig&,
+                                         MsmStats*);
+template Result<Point<Grumpkin>> msm<Grumpkin>(std::span<const Point<Grumpkin>>,
+                                               std::span<const Scalar<Grumpkin>>,
+                                               const MsmConfig&,
+                                               MsmStats*);
+
+}  // namespace zkmsm
