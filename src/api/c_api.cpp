@@ -75,8 +75,18 @@ int fail(int status, std::string_view message) noexcept {
 
 // ---- enum conversions (values from foreign callers may be anything) ---------------------------
 
-bool to_cpp(zkmsm_backend in, zkmsm::Backend& out) {
-  switch (in) {
+// The integer a caller stored in a C enum object. C lets that be any int, but in C++ reading a
+// value outside the enumerators' range as the enum type is undefined (UBSan's -fsanitize=enum
+// flags it), so incoming enums are taken by reference and their bytes copied out.
+template <class Enum>
+std::underlying_type_t<Enum> raw_value(const Enum& value) {
+  std::underlying_type_t<Enum> raw;
+  std::memcpy(&raw, &value, sizeof(raw));
+  return raw;
+}
+
+bool to_cpp(const zkmsm_backend& in, zkmsm::Backend& out) {
+  switch (raw_value(in)) {
     case ZKMSM_BACKEND_AUTO: out = zkmsm::Backend::automatic; return true;
     case ZKMSM_BACKEND_CPU: out = zkmsm::Backend::cpu; return true;
     case ZKMSM_BACKEND_CUDA: out = zkmsm::Backend::cuda; return true;
@@ -95,8 +105,8 @@ zkmsm_backend to_c(zkmsm::Backend in) {
   return ZKMSM_BACKEND_AUTO;
 }
 
-bool to_cpp(zkmsm_accumulator in, zkmsm::Accumulator& out) {
-  switch (in) {
+bool to_cpp(const zkmsm_accumulator& in, zkmsm::Accumulator& out) {
+  switch (raw_value(in)) {
     case ZKMSM_ACCUMULATOR_AUTO: out = zkmsm::Accumulator::automatic; return true;
     case ZKMSM_ACCUMULATOR_STREAM_WALKER: out = zkmsm::Accumulator::stream_walker; return true;
     case ZKMSM_ACCUMULATOR_PAIR_TREE: out = zkmsm::Accumulator::pair_tree; return true;
@@ -115,8 +125,8 @@ zkmsm_accumulator to_c(zkmsm::Accumulator in) {
   return ZKMSM_ACCUMULATOR_AUTO;
 }
 
-bool to_cpp(zkmsm_walker_state in, zkmsm::WalkerState& out) {
-  switch (in) {
+bool to_cpp(const zkmsm_walker_state& in, zkmsm::WalkerState& out) {
+  switch (raw_value(in)) {
     case ZKMSM_WALKER_STATE_REGISTERS: out = zkmsm::WalkerState::registers; return true;
     case ZKMSM_WALKER_STATE_GLOBAL: out = zkmsm::WalkerState::global; return true;
   }
@@ -265,7 +275,7 @@ int msm_on(const std::uint64_t* points,
   return ZKMSM_OK;
 }
 
-int msm_checked(zkmsm_curve curve,
+int msm_checked(const zkmsm_curve& curve,
                 const std::uint64_t* points,
                 const std::uint64_t* scalars,
                 std::size_t n,
@@ -288,7 +298,7 @@ int msm_checked(zkmsm_curve curve,
   zkmsm::MsmConfig cpp_config;
   if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
 
-  switch (curve) {
+  switch (raw_value(curve)) {
     case ZKMSM_CURVE_BN254:
       return msm_on<zkmsm::Bn254>(points, scalars, n, cpp_config, out_point, out_is_infinity, stats);
     case ZKMSM_CURVE_GRUMPKIN:

@@ -13,7 +13,7 @@
 namespace zkmsm::x86_64 {
 
 // modulus_and_inverse = {p0, p1, p2, p3, −p⁻¹ mod 2^64}. Returns a·b·2^−256 mod p in [0, 2p).
-inline void montgomery_mul_4x64_adx(std::uint64_t out[4],
+inline __attribute__((always_inline)) void montgomery_mul_4x64_adx(std::uint64_t out[4],
                                     const std::uint64_t a[4],
                                     const std::uint64_t b[4],
                                     const std::uint64_t modulus_and_inverse[5]) {

@@ -73,12 +73,12 @@ class PrimeField {
   }
 
   // ---- predicates -------------------------------------------------------------------------
-  ZKMSM_HOST_DEVICE constexpr bool is_zero() const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE constexpr bool is_zero() const {
     u64 any = 0;
     for (std::size_t i = 0; i < limbs; ++i) any |= limb[i];
     return any == 0;
   }
-  ZKMSM_HOST_DEVICE constexpr bool operator==(const PrimeField& other) const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE constexpr bool operator==(const PrimeField& other) const {
     u64 diff = 0;
     for (std::size_t i = 0; i < limbs; ++i) diff |= limb[i] ^ other.limb[i];
     return diff == 0;
@@ -86,14 +86,14 @@ class PrimeField {
   ZKMSM_HOST_DEVICE constexpr bool operator!=(const PrimeField& other) const { return !(*this == other); }
 
   // ---- additive group ---------------------------------------------------------------------
-  ZKMSM_HOST_DEVICE constexpr PrimeField operator+(const PrimeField& b) const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE constexpr PrimeField operator+(const PrimeField& b) const {
     PrimeField sum{};
     u64 carry = 0;
     for (std::size_t i = 0; i < limbs; ++i) carry = add_carry(sum.limb[i], limb[i], b.limb[i], carry);
     // The spare top bit means a + b < 2p < 2^(64N): no carry out; subtract p once if needed.
     return sum.reduce_once();
   }
-  ZKMSM_HOST_DEVICE constexpr PrimeField operator-(const PrimeField& b) const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE constexpr PrimeField operator-(const PrimeField& b) const {
     PrimeField diff{};
     u64 borrow = 0;
     for (std::size_t i = 0; i < limbs; ++i) borrow = sub_borrow(diff.limb[i], limb[i], b.limb[i], borrow);
@@ -105,12 +105,12 @@ class PrimeField {
     return diff;
   }
   ZKMSM_HOST_DEVICE constexpr PrimeField operator-() const { return zero() - *this; }
-  ZKMSM_HOST_DEVICE constexpr PrimeField doubled() const { return *this + *this; }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE constexpr PrimeField doubled() const { return *this + *this; }
   ZKMSM_HOST_DEVICE constexpr PrimeField& operator+=(const PrimeField& b) { return *this = *this + b; }
   ZKMSM_HOST_DEVICE constexpr PrimeField& operator-=(const PrimeField& b) { return *this = *this - b; }
 
   // ---- multiplicative group ---------------------------------------------------------------
-  ZKMSM_HOST_DEVICE constexpr PrimeField operator*(const PrimeField& b) const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE constexpr PrimeField operator*(const PrimeField& b) const {
 #if defined(ZKMSM_HAVE_MONTGOMERY_MUL_4X64_ADX)
     if constexpr (limbs == 4) {
       if (!std::is_constant_evaluated()) {
@@ -140,7 +140,7 @@ class PrimeField {
   }
   ZKMSM_HOST_DEVICE constexpr PrimeField& operator*=(const PrimeField& b) { return *this = *this * b; }
 
-  ZKMSM_HOST_DEVICE constexpr PrimeField squared() const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE constexpr PrimeField squared() const {
 #if defined(ZKMSM_HAVE_MONTGOMERY_MUL_4X64_ADX)
     // MULX/ADX multiplication beats the portable dedicated squaring (measured 2026-12-02 on the
     // CI machine kind, AMD EPYC: see BENCHMARKS.md "field").
@@ -203,7 +203,7 @@ class PrimeField {
 
  private:
   // For a value < 2p: subtract p once if it is ≥ p.
-  ZKMSM_HOST_DEVICE constexpr PrimeField reduce_once() const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE constexpr PrimeField reduce_once() const {
     PrimeField reduced{};
     u64 borrow = 0;
     for (std::size_t i = 0; i < limbs; ++i)

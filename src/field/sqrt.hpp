@@ -14,7 +14,7 @@ struct SqrtConstants {
   using Integer = typename Field::Integer;
   unsigned two_adicity = 0;
   Integer odd_part{};
-  Integer odd_part_plus_one_half{};  // (odd_part + 1) / 2
+  Integer odd_part_minus_one_half{};  // (odd_part − 1) / 2
   Field non_residue_power{};         // z^odd_part for a non-residue z
 
   static const SqrtConstants& get() {
@@ -37,11 +37,7 @@ struct SqrtConstants {
     p_minus_one.limb[0] -= 1;  // p is odd
     while (!p_minus_one.bit(c.two_adicity)) ++c.two_adicity;
     c.odd_part = shift_right(p_minus_one, c.two_adicity);
-    Integer one{};
-    one.limb[0] = 1;
-    Integer odd_plus_one{};
-    add_with_carry(odd_plus_one, c.odd_part, one);
-    c.odd_part_plus_one_half = shift_right(odd_plus_one, 1);
+    c.odd_part_minus_one_half = shift_right(c.odd_part, 1);  // odd_part is odd: (q − 1)/2 = q >> 1
     const Integer half_p_minus_one = shift_right(p_minus_one, 1);
     const Field minus_one = -Field::one();
     for (std::uint64_t z = 2;; ++z) {
@@ -60,9 +56,11 @@ template <class Field>
 std::optional<Field> sqrt_vartime(const Field& a) {
   if (a.is_zero()) return Field::zero();
   const auto& c = SqrtConstants<Field>::get();
+  // One exponentiation: w = a^((q−1)/2), root = a·w = a^((q+1)/2), t = root·w = a^q.
   // Invariants: root² = a·t, t has order dividing 2^m, z has order exactly 2^m.
-  Field root = a.pow_vartime(c.odd_part_plus_one_half);
-  Field t = a.pow_vartime(c.odd_part);
+  const Field w = a.pow_vartime(c.odd_part_minus_one_half);
+  Field root = a * w;
+  Field t = root * w;
   Field z = c.non_residue_power;
   unsigned m = c.two_adicity;
   while (t != Field::one()) {

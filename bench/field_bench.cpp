@@ -1,0 +1,74 @@
+// Google Benchmark of the primitives that bound the CPU MSM: field multiplication (latency
+// chain and four independent chains), squaring, safegcd inversion, and the XYZZ additions.
+//
+//   build/release/bench/zkmsm_field_bench
+#include <benchmark/benchmark.h>
+
+#include "curve/bn254.hpp"
+#include "curve/xyzz_point.hpp"
+#include "field/bn254_fields.hpp"
+
+namespace {
+
+using zkmsm::Bn254Fq;
+
+void BM_FieldMulLatency(benchmark::State& state) {
+  Bn254Fq a = Bn254Fq::from_u64(3);
+  const Bn254Fq b = Bn254Fq::from_u64(5);
+  for (auto _ : state) {
+    a = a * b;
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_FieldMulLatency);
+
+void BM_FieldMulThroughput4(benchmark::State& state) {
+  Bn254Fq a = Bn254Fq::from_u64(3), c = Bn254Fq::from_u64(7), d = Bn254Fq::from_u64(11), e = Bn254Fq::from_u64(13);
+  const Bn254Fq b = Bn254Fq::from_u64(5);
+  for (auto _ : state) {
+    a = a * b;
+    c = c * b;
+    d = d * b;
+    e = e * b;
+    benchmark::DoNotOptimize(a);
+    benchmark::DoNotOptimize(c);
+    benchmark::DoNotOptimize(d);
+    benchmark::DoNotOptimize(e);
+  }
+  state.SetItemsProcessed(4 * state.iterations());
+}
+BENCHMARK(BM_FieldMulThroughput4);
+
+void BM_FieldSquare(benchmark::State& state) {
+  Bn254Fq a = Bn254Fq::from_u64(3);
+  for (auto _ : state) {
+    a = a.squared();
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_FieldSquare);
+
+void BM_FieldInverseSafegcd(benchmark::State& state) {
+  Bn254Fq a = Bn254Fq::from_u64(123456789);
+  const Bn254Fq one = Bn254Fq::one();
+  for (auto _ : state) {
+    a = a.inverse_vartime() + one;
+    benchmark::DoNotOptimize(a);
+  }
+}
+BENCHMARK(BM_FieldInverseSafegcd);
+
+void BM_XyzzMixedAdd(benchmark::State& state) {
+  using Point = zkmsm::XyzzPoint<zkmsm::Bn254G1>;
+  const auto g = zkmsm::AffinePoint<zkmsm::Bn254G1>::generator();
+  Point acc = Point::from_affine(g).doubled();
+  for (auto _ : state) {
+    acc = acc.add_affine(g);
+    benchmark::DoNotOptimize(acc);
+  }
+}
+BENCHMARK(BM_XyzzMixedAdd);
+
+}  // namespace
+
+BENCHMARK_MAIN();
