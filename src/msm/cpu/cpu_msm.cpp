@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <memory>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -37,6 +39,23 @@ constexpr std::size_t kWindowGroupBytes = std::size_t{512} << 20;
 constexpr std::size_t kParallelMinPoints = 1024;
 
 using Clock = std::chrono::steady_clock;
+
+// A heap array whose elements start uninitialised (std::vector would zero-fill hundreds of MiB).
+template <class T>
+class UninitializedBuffer {
+ public:
+  explicit UninitializedBuffer(std::size_t size) : data_(size == 0 ? nullptr : new T[size]), size_(size) {}
+  T* data() { return data_.get(); }
+  const T* data() const { return data_.get(); }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  std::size_t size() const { return size_; }
+  std::size_t bytes() const { return size_ * sizeof(T); }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  std::size_t size_;
+};
 
 double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
@@ -276,7 +295,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
 
   // decompose_scalars (part 1): reduce every scalar mod r. Cost: n · (≤ 5 subtractions).
   auto start = Clock::now();
-  std::vector<Integer> reduced(n);
+  UninitializedBuffer<Integer> reduced(n);
   constexpr std::size_t kChunk = 4096;
   const std::size_t chunks = (n + kChunk - 1) / kChunk;
   parallel_for(chunks, plan.threads, [&](std::size_t chunk, unsigned) {
@@ -287,14 +306,17 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
 
   const unsigned group = plan.window_group;
   const std::uint32_t buckets = plan.buckets;
-  std::vector<std::uint32_t> digits(static_cast<std::size_t>(group) * n);
-  std::vector<std::uint32_t> entries(static_cast<std::size_t>(group) * n);
-  std::vector<std::uint32_t> offsets(static_cast<std::size_t>(group) * (buckets + 2));
+  // Every element of these buffers is written before it is read: no zero fill.
+  const std::size_t group_entries = static_cast<std::size_t>(group) * n;
+  const std::size_t group_buckets = static_cast<std::size_t>(group) * (buckets + 1);
+  UninitializedBuffer<std::uint32_t> digits(group_entries);
+  UninitializedBuffer<std::uint32_t> entries(group_entries);
+  UninitializedBuffer<std::uint32_t> offsets(static_cast<std::size_t>(group) * (buckets + 2));
   std::vector<Xyzz> window_sums(plan.windows, Xyzz::infinity());
   std::vector<BatchAffineAccumulator<Curve>> accumulators(plan.threads);
   const bool batch_affine = plan.accumulator == CpuAccumulator::batch_affine;
-  std::vector<Affine> affine_sums(batch_affine ? static_cast<std::size_t>(group) * (buckets + 1) : 0);
-  std::vector<Xyzz> xyzz_sums(batch_affine ? 0 : static_cast<std::size_t>(group) * (buckets + 1));
+  UninitializedBuffer<Affine> affine_sums(batch_affine ? group_buckets : 0);
+  UninitializedBuffer<Xyzz> xyzz_sums(batch_affine ? 0 : group_buckets);
 
   for (unsigned first_window = 0; first_window < plan.windows; first_window += group) {
     const unsigned group_windows = std::min(group, plan.windows - first_window);
@@ -379,9 +401,8 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   const Affine affine = result.to_affine();
   stage_ms[kCombine] += elapsed_ms(start);
 
-  std::size_t measured = reduced.capacity() * sizeof(Integer) + (digits.capacity() + entries.capacity() + offsets.capacity()) * 4 +
-                         affine_sums.capacity() * sizeof(Affine) + xyzz_sums.capacity() * sizeof(Xyzz) +
-                         window_sums.capacity() * sizeof(Xyzz);
+  std::size_t measured = reduced.size() * sizeof(Integer) + digits.bytes() + entries.bytes() + offsets.bytes() +
+                         affine_sums.bytes() + xyzz_sums.bytes() + window_sums.size() * sizeof(Xyzz);
   for (const auto& a : accumulators) measured += a.scratch_bytes();
   finish_report(measured);
   return affine;
