@@ -1,0 +1,194 @@
+/* zkmsm C ABI: multi-scalar multiplication Σ sᵢ·Pᵢ for Rust, Go, Python and C callers.
+ *
+ * A thin layer over the C++ API of zkmsm.hpp; valid C99, C11 and C++. No C++ exception ever
+ * crosses it: every failure is a status code plus a message from zkmsm_last_error().
+ *
+ *   zkmsm_config config;
+ *   zkmsm_config_init(&config);
+ *   config.backend = ZKMSM_BACKEND_CPU;
+ *   uint64_t sum[8];
+ *   int is_infinity;
+ *   int status = zkmsm_msm(ZKMSM_CURVE_BN254, points, scalars, n, &config, sum, &is_infinity, NULL);
+ *   if (status != ZKMSM_OK) fprintf(stderr, "%s\n", zkmsm_last_error());
+ *
+ * Representation (the same as zkmsm.hpp):
+ *   - A base-field element or a scalar is 4 uint64_t limbs, least significant limb first; each
+ *     limb is a native uint64_t (host byte order). Arrays must be 8-byte aligned.
+ *   - A point is 8 limbs, x[4] then y[4], affine. (0, 0) is the point at infinity (EIP-196).
+ *     Coordinates are canonical integers < p unless config->points_in_montgomery.
+ *   - A scalar is any 256-bit integer, taken mod the group order r; canonical unless
+ *     config->scalars_in_montgomery.
+ *   - The result is the canonical affine sum; infinity is reported as (0, 0) and
+ *     *out_is_infinity = 1.
+ *
+ * Ownership: the library never keeps a pointer it is given beyond the call and never frees
+ * one; the caller owns every buffer. Strings returned by the library are static, or (for
+ * zkmsm_last_error) owned by the library per thread.
+ *
+ * Threads: this layer keeps no shared state (only a per-thread error message), so it adds no
+ * locking and no restrictions to those of zkmsm::msm.
+ *
+ * Every MSM is variable-time in its inputs: never pass secret scalars.
+ */
+#ifndef ZKMSM_ZKMSM_H
+#define ZKMSM_ZKMSM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ZKMSM_API __attribute__((visibility("default")))
+#else
+#define ZKMSM_API
+#endif
+
+/* C++ callers see the functions as noexcept; C callers see plain declarations. */
+#ifdef __cplusplus
+#define ZKMSM_NOEXCEPT noexcept
+extern "C" {
+#else
+#define ZKMSM_NOEXCEPT
+#endif
+
+/* ---- enumerations (values are part of the ABI; new values are only appended) ---------------- */
+
+typedef enum zkmsm_curve {
+  ZKMSM_CURVE_BN254 = 0,    /* BN254 G1 (alt_bn128): y² = x³ + 3 over Fq */
+  ZKMSM_CURVE_GRUMPKIN = 1, /* Grumpkin: y² = x³ − 17 over BN254's scalar field Fr */
+} zkmsm_curve;
+
+typedef enum zkmsm_backend {
+  ZKMSM_BACKEND_AUTO = 0, /* the fastest backend present: cuda, then vulkan, then cpu */
+  ZKMSM_BACKEND_CPU = 1,
+  ZKMSM_BACKEND_CUDA = 2,
+  ZKMSM_BACKEND_VULKAN = 3,
+} zkmsm_backend;
+
+typedef enum zkmsm_accumulator {
+  ZKMSM_ACCUMULATOR_AUTO = 0,          /* the backend's best accumulator for the size */
+  ZKMSM_ACCUMULATOR_STREAM_WALKER = 1, /* GPU: per-thread S-slot walker over sorted entries */
+  ZKMSM_ACCUMULATOR_PAIR_TREE = 2,     /* GPU: pairwise affine additions level by level */
+  ZKMSM_ACCUMULATOR_BATCH_AFFINE = 3,  /* CPU: levels of batched affine additions per window */
+} zkmsm_accumulator;
+
+typedef enum zkmsm_walker_state {
+  ZKMSM_WALKER_STATE_REGISTERS = 0, /* slot accumulators in registers/private memory */
+  ZKMSM_WALKER_STATE_GLOBAL = 1,    /* slot accumulators in device memory, coalesced */
+} zkmsm_walker_state;
+
+/* Status codes: ZKMSM_OK, one per zkmsm::ErrorCode, and ZKMSM_ERROR_INTERNAL. */
+typedef enum zkmsm_status {
+  ZKMSM_OK = 0,
+  ZKMSM_ERROR_INVALID_ARGUMENT = 1,    /* NULL pointer, bad enum value, bad config or struct_size */
+  ZKMSM_ERROR_POINT_NOT_CANONICAL = 2, /* a coordinate ≥ p */
+  ZKMSM_ERROR_POINT_NOT_ON_CURVE = 3,  /* a point fails the curve equation (validate_points) */
+  ZKMSM_ERROR_BACKEND_UNAVAILABLE = 4, /* the requested backend is not built or has no device */
+  ZKMSM_ERROR_OUT_OF_MEMORY = 5,       /* host or device allocation failed */
+  ZKMSM_ERROR_DEVICE_ERROR = 6,        /* a GPU runtime error */
+  ZKMSM_ERROR_INTERNAL = 7,            /* an unexpected failure inside the library (a bug) */
+} zkmsm_status;
+
+/* ---- configuration -------------------------------------------------------------------------- */
+
+/* Mirrors zkmsm::MsmConfig (msm_config.hpp, where each option is documented).
+ *
+ * Always start from zkmsm_config_init(), which sets struct_size and copies the defaults of a
+ * default-constructed zkmsm::MsmConfig, then change the options you need.
+ *
+ * ABI evolution: struct_size is sizeof(zkmsm_config) of the header the caller compiled with.
+ * New options are only appended, and an appended option's value 0 means "the default". The
+ * library reads options up to struct_size and uses defaults beyond it (an older caller); it
+ * accepts a larger struct (a newer caller) only when every byte it does not know is zero.
+ * Flags are int: 0 = false, anything else = true. */
+typedef struct zkmsm_config {
+  size_t struct_size;
+  zkmsm_backend backend;
+  uint32_t window_bits; /* signed-digit window c in bits; 0 = the backend's cost model */
+  zkmsm_accumulator accumulator;
+  uint32_t walker_slots;             /* S: affine additions per batched inversion per thread */
+  uint32_t walker_threads_per_block;
+  uint32_t walker_max_blocks;        /* thread cap = blocks · threads per block; 0 = auto */
+  zkmsm_walker_state walker_state;
+  int pair_tree_dx_cache;            /* cache dx between the pair tree's two passes */
+  uint64_t memory_budget_bytes;      /* device bytes the backend may use; 0 = no limit */
+  int validate_points;               /* reject points not on the curve */
+  int points_in_montgomery;          /* coordinates are in Montgomery form */
+  int scalars_in_montgomery;         /* scalars are in Montgomery form */
+  uint32_t cpu_threads;              /* CPU backend worker threads; 0 = all hardware threads */
+} zkmsm_config;
+
+/* Fills *config with struct_size = sizeof(zkmsm_config) and the library's defaults. */
+ZKMSM_API void zkmsm_config_init(zkmsm_config* config) ZKMSM_NOEXCEPT;
+
+/* ---- statistics ----------------------------------------------------------------------------- */
+
+#define ZKMSM_STATS_MAX_STAGES 16
+#define ZKMSM_STATS_NAME_SIZE 32
+
+typedef struct zkmsm_stage_time {
+  char name[ZKMSM_STATS_NAME_SIZE]; /* a pipeline stage, e.g. "accumulate_buckets"; NUL-terminated */
+  double ms;
+} zkmsm_stage_time;
+
+/* What an MSM did, mirroring zkmsm::MsmStats. Set struct_size (zkmsm_stats_init does) before
+ * the call; the library writes at most struct_size bytes. Strings are NUL-terminated and
+ * truncated to fit. */
+typedef struct zkmsm_stats {
+  size_t struct_size;
+  char backend[ZKMSM_STATS_NAME_SIZE];     /* backend that ran: "cpu", "cuda", "vulkan" */
+  char accumulator[ZKMSM_STATS_NAME_SIZE]; /* accumulator that ran */
+  uint32_t window_bits;                    /* c actually used */
+  uint32_t windows;                        /* number of signed-digit windows */
+  double total_ms;                         /* whole call, input conversion included */
+  uint64_t estimated_peak_bytes;           /* closed-form model of the working memory */
+  uint64_t measured_peak_bytes;            /* peak of the backend's own allocations */
+  uint32_t stage_count;                    /* entries used in stages[]; extra stages are dropped */
+  zkmsm_stage_time stages[ZKMSM_STATS_MAX_STAGES]; /* per-stage wall or device-event times */
+} zkmsm_stats;
+
+/* Zeroes *stats and sets struct_size = sizeof(zkmsm_stats). */
+ZKMSM_API void zkmsm_stats_init(zkmsm_stats* stats) ZKMSM_NOEXCEPT;
+
+/* ---- the MSM -------------------------------------------------------------------------------- */
+
+/* *out = Σ scalars[i]·points[i] for i < n, variable-time.
+ *
+ *   points          n × 8 limbs (x[4], y[4]), see the representation above; may be NULL when n = 0
+ *   scalars         n × 4 limbs; may be NULL when n = 0
+ *   config          NULL = defaults
+ *   out_point       receives x[4], y[4] of the canonical affine sum; (0, 0) for infinity
+ *   out_is_infinity receives 1 when the sum is the point at infinity, else 0; may be NULL
+ *   stats           filled when not NULL (its struct_size must be set)
+ *
+ * Returns ZKMSM_OK or a zkmsm_status error; on error nothing is written to the outputs and
+ * zkmsm_last_error() describes the failure. n = 0 gives infinity. */
+ZKMSM_API int zkmsm_msm(zkmsm_curve curve,
+                        const uint64_t* points,
+                        const uint64_t* scalars,
+                        size_t n,
+                        const zkmsm_config* config,
+                        uint64_t out_point[8],
+                        int* out_is_infinity,
+                        zkmsm_stats* stats) ZKMSM_NOEXCEPT;
+
+/* ---- diagnostics ---------------------------------------------------------------------------- */
+
+/* The message of the last failed call made by this thread, or "" if none failed yet. Not
+ * cleared by successful calls. The string belongs to the library and stays valid until this
+ * thread's next failing call. */
+ZKMSM_API const char* zkmsm_last_error(void) ZKMSM_NOEXCEPT;
+
+/* A static name for a status code, e.g. "point_not_on_curve"; "unknown" for other values. */
+ZKMSM_API const char* zkmsm_status_string(int status) ZKMSM_NOEXCEPT;
+
+/* The library version, "major.minor.patch"; a static string. */
+ZKMSM_API const char* zkmsm_version(void) ZKMSM_NOEXCEPT;
+
+/* 1 when the backend is compiled in and has a usable device now, else 0. */
+ZKMSM_API int zkmsm_backend_available(zkmsm_backend backend) ZKMSM_NOEXCEPT;
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* ZKMSM_ZKMSM_H */
