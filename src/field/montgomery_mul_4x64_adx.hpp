@@ -7,7 +7,8 @@
 
 #include <cstdint>
 
-#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && !defined(__CUDA_ARCH__)
+// Unoptimised builds (-O0) cannot allocate the asm's 12 registers: they use the portable path.
+#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && defined(__OPTIMIZE__) && !defined(__CUDA_ARCH__)
 #define ZKMSM_HAVE_MONTGOMERY_MUL_4X64_ADX 1
 
 namespace zkmsm::x86_64 {
@@ -17,12 +18,6 @@ inline __attribute__((always_inline)) void montgomery_mul_4x64_adx(std::uint64_t
                                     const std::uint64_t a[4],
                                     const std::uint64_t b[4],
                                     const std::uint64_t modulus_and_inverse[5]) {
-  struct Limbs {
-    std::uint64_t v[4];
-  };
-  struct Block {
-    std::uint64_t v[5];
-  };
   std::uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, lo, hi;
   asm("xorl %%eax, %%eax\n\t"
       // row 0: t += a·b[0]; t = (t + m·p) / 2^64
@@ -154,8 +149,10 @@ inline __attribute__((always_inline)) void montgomery_mul_4x64_adx(std::uint64_t
       "adoxq %[hi], %[t2]\n\t"
       "adcxq %%rax, %[t2]\n\t"
       : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "+&r"(t4), [lo] "=&r"(lo), [hi] "=&r"(hi)
-      : [a] "r"(a), [b] "r"(b), [p] "r"(modulus_and_inverse), "m"(*reinterpret_cast<const Limbs*>(a)),
-        "m"(*reinterpret_cast<const Limbs*>(b)), "m"(*reinterpret_cast<const Block*>(modulus_and_inverse))
+      : [a] "r"(a), [b] "r"(b), [p] "r"(modulus_and_inverse),
+        // The memory the asm reads, typed as the u64 arrays it is (no aliasing surprise).
+        "m"(*reinterpret_cast<const std::uint64_t(*)[4]>(a)), "m"(*reinterpret_cast<const std::uint64_t(*)[4]>(b)),
+        "m"(*reinterpret_cast<const std::uint64_t(*)[5]>(modulus_and_inverse))
       : "rax", "rdx", "cc");
   out[0] = t4;
   out[1] = t0;

@@ -85,7 +85,6 @@ TYPED_TEST(CpuMsmTest, ThreadCountsAgree) {
 }
 
 TYPED_TEST(CpuMsmTest, EmptyInputIsInfinity) {
-  using Curve = TypeParam;
   EXPECT_TRUE(this->cpu_msm({}, {}).is_infinity());
 }
 

@@ -1,0 +1,140 @@
+// The GLV endomorphism data of each curve: φ(x, y) = (β·x, y) equals [λ](x, y), β and λ are
+// non-trivial cube roots of unity, and (a1, b1), (a2, b2) is a reduced basis of the lattice
+// {(k1, k2) : k1 + k2·λ ≡ 0 mod r} with the signs the curve struct declares.
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "curve/curve_test_support.hpp"
+
+namespace zkmsm::test {
+namespace {
+
+template <class Curve>
+class CurveGlvTest : public SeededTest {
+ protected:
+  using Base = typename Curve::BaseField;
+  using Scalar = typename Curve::ScalarField;
+  using Integer = typename Scalar::Integer;
+
+  static Base beta() { return Base::from_canonical(parse_hex<Base::limbs>(Curve::endomorphism_beta_hex)); }
+  static Integer lambda_integer() { return parse_hex<Scalar::limbs>(Curve::glv_lambda_hex); }
+  static Scalar lambda() { return Scalar::from_canonical(lambda_integer()); }
+
+  // A basis coordinate as a signed integer: magnitude and sign flag.
+  struct Signed {
+    Integer magnitude;
+    bool negative;
+  };
+  static Signed coordinate(const char* hex, bool negative) { return {parse_hex<Scalar::limbs>(hex), negative}; }
+  static Scalar to_scalar(const Signed& v) {
+    const Scalar magnitude = Scalar::from_canonical(v.magnitude);
+    return v.negative ? -magnitude : magnitude;
+  }
+
+  // |a|·|b| for magnitudes below 2^128 (schoolbook on 64-bit halves).
+  static Integer product(const Integer& a, const Integer& b) {
+    using u128 = unsigned __int128;
+    Integer out{};
+    for (std::size_t i = 0; i < 2; ++i) {
+      std::uint64_t carry = 0;
+      for (std::size_t j = 0; j < 2; ++j) {
+        const u128 t = u128{a.limb[i]} * b.limb[j] + out.limb[i + j] + carry;
+        out.limb[i + j] = static_cast<std::uint64_t>(t);
+        carry = static_cast<std::uint64_t>(t >> 64);
+      }
+      out.limb[i + 2] = carry;
+    }
+    return out;
+  }
+};
+TYPED_TEST_SUITE(CurveGlvTest, AllCurves);
+
+TYPED_TEST(CurveGlvTest, ConstantsAreCanonical) {
+  using Base = typename TestFixture::Base;
+  using Scalar = typename TestFixture::Scalar;
+  EXPECT_TRUE(Base::is_canonical(parse_hex<Base::limbs>(TypeParam::endomorphism_beta_hex)));
+  EXPECT_TRUE(Scalar::is_canonical(TestFixture::lambda_integer()));
+}
+
+TYPED_TEST(CurveGlvTest, BetaIsANonTrivialCubeRootOfUnity) {
+  using Base = typename TestFixture::Base;
+  const Base beta = TestFixture::beta();
+  EXPECT_NE(beta, Base::one());
+  EXPECT_EQ(beta.squared() * beta, Base::one());
+  EXPECT_EQ(beta.squared() + beta + Base::one(), Base::zero());
+}
+
+TYPED_TEST(CurveGlvTest, LambdaIsANonTrivialCubeRootOfUnityModOrder) {
+  using Scalar = typename TestFixture::Scalar;
+  const Scalar lambda = TestFixture::lambda();
+  EXPECT_NE(lambda, Scalar::one());
+  EXPECT_EQ(lambda.squared() * lambda, Scalar::one());
+  EXPECT_EQ(lambda.squared() + lambda + Scalar::one(), Scalar::zero());
+}
+
+TYPED_TEST(CurveGlvTest, LambdaTimesGeneratorIsBetaTimesX) {
+  using Affine = AffinePoint<TypeParam>;
+  const Affine g = Affine::generator();
+  const Affine expected{TestFixture::beta() * g.x, g.y};
+  EXPECT_TRUE(expected.is_on_curve());
+  EXPECT_EQ(mul_jacobian(TestFixture::lambda_integer(), g).to_affine(), expected);
+}
+
+TYPED_TEST(CurveGlvTest, LambdaTimesRandomPointIsBetaTimesX) {
+  using Affine = AffinePoint<TypeParam>;
+  for (int i = 0; i < 4; ++i) {
+    const Affine p = random_point<TypeParam>(this->rng);
+    const Affine expected{TestFixture::beta() * p.x, p.y};
+    EXPECT_EQ(mul_jacobian(TestFixture::lambda_integer(), p).to_affine(), expected) << ::testing::PrintToString(p);
+  }
+}
+
+TYPED_TEST(CurveGlvTest, LatticeBasisVectorsAreInTheKernel) {
+  using Scalar = typename TestFixture::Scalar;
+  const auto a1 = TestFixture::coordinate(TypeParam::glv_a1_hex, TypeParam::glv_a1_negative);
+  const auto b1 = TestFixture::coordinate(TypeParam::glv_b1_hex, TypeParam::glv_b1_negative);
+  const auto a2 = TestFixture::coordinate(TypeParam::glv_a2_hex, TypeParam::glv_a2_negative);
+  const auto b2 = TestFixture::coordinate(TypeParam::glv_b2_hex, TypeParam::glv_b2_negative);
+  const Scalar lambda = TestFixture::lambda();
+  EXPECT_EQ(TestFixture::to_scalar(a1) + TestFixture::to_scalar(b1) * lambda, Scalar::zero()) << "a1 + b1·λ";
+  EXPECT_EQ(TestFixture::to_scalar(a2) + TestFixture::to_scalar(b2) * lambda, Scalar::zero()) << "a2 + b2·λ";
+}
+
+// The vectors are short (≤ 128 bits, so a GLV split yields ~128-bit halves) and span the whole
+// kernel lattice, not a sublattice: |a1·b2 − a2·b1| = r.
+TYPED_TEST(CurveGlvTest, LatticeBasisIsShortAndHasDeterminantOrder) {
+  const auto a1 = TestFixture::coordinate(TypeParam::glv_a1_hex, TypeParam::glv_a1_negative);
+  const auto b1 = TestFixture::coordinate(TypeParam::glv_b1_hex, TypeParam::glv_b1_negative);
+  const auto a2 = TestFixture::coordinate(TypeParam::glv_a2_hex, TypeParam::glv_a2_negative);
+  const auto b2 = TestFixture::coordinate(TypeParam::glv_b2_hex, TypeParam::glv_b2_negative);
+  for (const auto& v : {a1, b1, a2, b2}) {
+    EXPECT_LE(v.magnitude.bit_length(), 128u) << to_hex(v.magnitude);
+    EXPECT_FALSE(v.magnitude.is_zero());
+  }
+  // det = a1·b2 − a2·b1 = t1 − t2 with |t1| = |a1||b2|, |t2| = |a2||b1|.
+  const auto t1 = TestFixture::product(a1.magnitude, b2.magnitude);
+  const auto t2 = TestFixture::product(a2.magnitude, b1.magnitude);
+  const bool t1_negative = a1.negative != b2.negative;
+  const bool t2_negative = a2.negative != b1.negative;
+  typename TestFixture::Integer det_magnitude{};
+  if (t1_negative != t2_negative) {
+    EXPECT_EQ(add_with_carry(det_magnitude, t1, t2), 0u);  // opposite signs of t1 and −t2: add
+  } else if (compare(t1, t2) >= 0) {
+    sub_with_borrow(det_magnitude, t1, t2);
+  } else {
+    sub_with_borrow(det_magnitude, t2, t1);
+  }
+  EXPECT_EQ(det_magnitude, TestFixture::Scalar::modulus());
+}
+
+TEST(CurveCycleTest, Bn254AndGrumpkinSwapBaseAndScalarFields) {
+  static_assert(std::is_same_v<Bn254G1::BaseField, GrumpkinG1::ScalarField>);
+  static_assert(std::is_same_v<Bn254G1::ScalarField, GrumpkinG1::BaseField>);
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace zkmsm::test
