@@ -10,6 +10,9 @@
 #include "api/curve_map.hpp"
 #include "msm/cpu/cpu_msm.hpp"
 #include "msm/cpu/parallel_for.hpp"
+#if defined(ZKMSM_HAVE_CUDA)
+#include "msm/cuda/cuda_msm.hpp"
+#endif
 #include "zkmsm/zkmsm.hpp"
 
 namespace zkmsm {
@@ -124,6 +127,73 @@ cpu::CpuAccumulator to_cpu_accumulator(Accumulator accumulator) {
   }
 }
 
+// What a backend returns: the affine sum and its statistics.
+template <class Internal>
+struct BackendRun {
+  AffinePoint<Internal> sum;
+  std::string accumulator;
+  unsigned window_bits = 0;
+  unsigned windows = 0;
+  std::vector<StageTime> stages;
+  std::size_t estimated_peak_bytes = 0;
+  std::size_t measured_peak_bytes = 0;
+};
+
+template <class Internal>
+Result<BackendRun<Internal>> run_cpu(std::span<const AffinePoint<Internal>> points,
+                                     std::span<const typename Internal::ScalarField::Integer> scalars,
+                                     const MsmConfig& config) {
+  cpu::CpuMsmOptions options;
+  options.window_bits = config.window_bits;
+  options.threads = config.cpu_threads;
+  options.accumulator = to_cpu_accumulator(config.accumulator);
+  cpu::CpuMsmReport report;
+  BackendRun<Internal> run;
+  run.sum = cpu::msm<Internal>(points, scalars, options, &report);
+  run.accumulator = cpu::to_string(report.accumulator);
+  run.window_bits = report.window_bits;
+  run.windows = report.windows;
+  for (const auto& s : report.stages) run.stages.push_back({s.name, s.milliseconds});
+  run.estimated_peak_bytes = report.estimated_peak_bytes;
+  run.measured_peak_bytes = report.measured_peak_bytes;
+  return run;
+}
+
+template <class Internal>
+Result<BackendRun<Internal>> run_cuda(std::span<const AffinePoint<Internal>> points,
+                                      std::span<const typename Internal::ScalarField::Integer> scalars,
+                                      const MsmConfig& config) {
+#if defined(ZKMSM_HAVE_CUDA)
+  cuda::CudaMsmOptions options;
+  options.window_bits = config.window_bits;
+  options.walker_slots = config.walker_slots;
+  options.walker_threads_per_block = config.walker_threads_per_block;
+  options.walker_max_blocks = config.walker_max_blocks;
+  options.walker_state = config.walker_state == WalkerState::global ? cuda::WalkerStateKind::global
+                                                                    : cuda::WalkerStateKind::registers;
+  options.memory_budget_bytes = config.memory_budget_bytes;
+  cuda::CudaMsmReport report;
+  BackendRun<Internal> run;
+  const cuda::CudaStatus status = cuda::msm<Internal>(&run.sum, points, scalars, options, &report);
+  if (!status.ok) {
+    return Error{status.out_of_memory ? ErrorCode::out_of_memory : ErrorCode::device_error,
+                 "cuda backend: " + status.message};
+  }
+  run.accumulator = "stream_walker";
+  run.window_bits = report.window_bits;
+  run.windows = report.windows;
+  for (const auto& s : report.stages) run.stages.push_back({s.name, s.milliseconds});
+  run.estimated_peak_bytes = report.estimated_peak_bytes;
+  run.measured_peak_bytes = report.measured_peak_bytes;
+  return run;
+#else
+  (void)points;
+  (void)scalars;
+  (void)config;
+  return Error{ErrorCode::backend_unavailable, "this build has no CUDA backend"};
+#endif
+}
+
 double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
 }
@@ -168,7 +238,12 @@ bool backend_available(Backend backend) {
   switch (backend) {
     case Backend::automatic:
     case Backend::cpu: return true;
-    case Backend::cuda: return false;
+    case Backend::cuda:
+#if defined(ZKMSM_HAVE_CUDA)
+      return cuda::device_available();
+#else
+      return false;
+#endif
     case Backend::vulkan: return false;
   }
   return false;
@@ -206,36 +281,37 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
     const auto internal_scalars = prepare_scalars<Curve>(scalars, config, threads);
     const double convert_ms = elapsed_ms(convert_start);
 
-    cpu::CpuMsmOptions options;
-    options.window_bits = config.window_bits;
-    options.threads = config.cpu_threads;
-    options.accumulator = to_cpu_accumulator(config.accumulator);
-    cpu::CpuMsmReport report;
-    const AffinePoint<Internal> sum = cpu::msm<Internal>(internal_points, internal_scalars, options, &report);
+    const Result<BackendRun<Internal>> run = backend == Backend::cuda
+                                                 ? run_cuda<Internal>(internal_points, internal_scalars, config)
+                                                 : run_cpu<Internal>(internal_points, internal_scalars, config);
+    if (!run) return run.error();
+    const BackendRun<Internal>& ran = run.value();
 
     Point<Curve> result;
-    if (!sum.is_infinity()) {
-      const auto x = sum.x.to_canonical();
-      const auto y = sum.y.to_canonical();
+    if (!ran.sum.is_infinity()) {
+      const auto x = ran.sum.x.to_canonical();
+      const auto y = ran.sum.y.to_canonical();
       for (std::size_t i = 0; i < Curve::base_limbs; ++i) {
         result.x[i] = x.limb[i];
         result.y[i] = y.limb[i];
       }
     }
     if (stats != nullptr) {
-      stats->backend = "cpu";
-      stats->accumulator = cpu::to_string(report.accumulator);
-      stats->window_bits = report.window_bits;
-      stats->windows = report.windows;
+      stats->backend = to_string(backend);
+      stats->accumulator = ran.accumulator;
+      stats->window_bits = ran.window_bits;
+      stats->windows = ran.windows;
       stats->stages.clear();
       stats->stages.push_back({"convert_inputs", convert_ms});
-      for (const auto& s : report.stages) stats->stages.push_back({s.name, s.milliseconds});
+      stats->stages.insert(stats->stages.end(), ran.stages.begin(), ran.stages.end());
+      // Host-side input copies count for the CPU backend; the GPU backends report device bytes.
+      const bool host_backend = backend == Backend::cpu;
       const std::size_t input_bytes =
           point_storage.capacity() * sizeof(AffinePoint<Internal>) + internal_scalars.capacity() * 32;
-      stats->estimated_peak_bytes =
-          report.estimated_peak_bytes + (config.points_in_montgomery ? 0 : points.size() * sizeof(AffinePoint<Internal>)) +
-          points.size() * 32;
-      stats->measured_peak_bytes = report.measured_peak_bytes + input_bytes;
+      const std::size_t estimated_input_bytes =
+          (config.points_in_montgomery ? 0 : points.size() * sizeof(AffinePoint<Internal>)) + points.size() * 32;
+      stats->estimated_peak_bytes = ran.estimated_peak_bytes + (host_backend ? estimated_input_bytes : 0);
+      stats->measured_peak_bytes = ran.measured_peak_bytes + (host_backend ? input_bytes : 0);
       stats->total_milliseconds = elapsed_ms(start);
     }
     return result;
