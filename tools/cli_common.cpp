@@ -1,0 +1,82 @@
+#include "cli_common.hpp"
+
+#include <algorithm>
+
+namespace zkmsm::cli {
+
+const std::map<std::string, CurveId>& curve_names() {
+  static const std::map<std::string, CurveId> names{{"bn254", CurveId::bn254}, {"grumpkin", CurveId::grumpkin}};
+  return names;
+}
+
+const std::map<std::string, Backend>& backend_names() {
+  static const std::map<std::string, Backend> names{
+      {"auto", Backend::automatic}, {"cpu", Backend::cpu}, {"cuda", Backend::cuda}, {"vulkan", Backend::vulkan}};
+  return names;
+}
+
+const std::map<std::string, Accumulator>& accumulator_names() {
+  static const std::map<std::string, Accumulator> names{{"auto", Accumulator::automatic},
+                                                        {"stream_walker", Accumulator::stream_walker},
+                                                        {"pair_tree", Accumulator::pair_tree},
+                                                        {"batch_affine", Accumulator::batch_affine}};
+  return names;
+}
+
+const std::map<std::string, WalkerState>& walker_state_names() {
+  static const std::map<std::string, WalkerState> names{{"registers", WalkerState::registers},
+                                                        {"global", WalkerState::global}};
+  return names;
+}
+
+const char* to_string(CurveId curve) { return curve == CurveId::grumpkin ? "grumpkin" : "bn254"; }
+
+const char* to_string(WalkerState state) { return state == WalkerState::global ? "global" : "registers"; }
+
+std::string backend_name(Backend backend) {
+  return backend == Backend::automatic ? std::string("auto") : std::string(zkmsm::to_string(backend));
+}
+
+Backend resolve_backend(Backend backend) {
+  if (backend != Backend::automatic) return backend;
+  for (Backend candidate : {Backend::cuda, Backend::vulkan})
+    if (backend_available(candidate)) return candidate;
+  return Backend::cpu;
+}
+
+void require_backend(Backend backend) {
+  if (backend == Backend::automatic || backend_available(backend)) return;
+  throw CliError("backend '" + backend_name(backend) +
+                 "' is not available: it is not compiled into this build of zkmsm or has no usable device "
+                 "(see `zkmsm info`)");
+}
+
+std::string describe_msm_error(const Error& error, const std::string& points_file) {
+  const std::string detail = error.message.empty() ? std::string(zkmsm::to_string(error.code)) : error.message;
+  switch (error.code) {
+    case ErrorCode::point_not_canonical:
+    case ErrorCode::point_not_on_curve:
+      return "points file '" + points_file + "': " + detail;
+    case ErrorCode::backend_unavailable:
+      return "backend unavailable: " + detail;
+    default:
+      return std::string(zkmsm::to_string(error.code)) + ": " + detail;
+  }
+}
+
+double elapsed_ms(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const std::size_t mid = values.size() / 2;
+  return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+}
+
+double minimum(const std::vector<double>& values) {
+  return values.empty() ? 0 : *std::min_element(values.begin(), values.end());
+}
+
+}  // namespace zkmsm::cli

@@ -1,0 +1,189 @@
+// zkmsm bench: time the MSM over a range of sizes and backends, verify every result, print a table
+// and write JSON.
+//
+// Inputs are generated once for the largest size (points are slow: ~10 µs each per thread) and
+// every smaller size uses a prefix. Each (size, backend) row runs `warmups` untimed calls, then
+// `repeats` timed ones; the time is the wall clock of the msm() call (for GPU backends this
+// includes moving the inputs from host memory).
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <zkmsm/random_inputs.hpp>
+
+#include "bench_rows.hpp"
+#include "commands.hpp"
+#include "file_formats.hpp"
+#include "knobs.hpp"
+#include "reference.hpp"
+#include "report.hpp"
+
+namespace zkmsm::cli {
+namespace {
+
+struct BenchOptions {
+  CurveId curve = CurveId::bn254;
+  std::string backend = "auto";
+  unsigned log_n_min = 10;
+  unsigned log_n_max = 20;
+  unsigned repeats = 5;
+  unsigned warmups = 1;
+  std::uint64_t seed = 1;
+  std::string json_path;
+  MsmConfig config;
+  unsigned gen_threads = 0;
+  bool no_verify = false;
+};
+
+std::vector<Backend> selected_backends(const std::string& name) {
+  if (name == "all") {
+    std::vector<Backend> backends;
+    for (Backend backend : {Backend::cpu, Backend::cuda, Backend::vulkan})
+      if (backend_available(backend)) backends.push_back(backend);
+    return backends;
+  }
+  const Backend backend = backend_names().at(name);
+  require_backend(backend);
+  return {backend};
+}
+
+int run_bench(const BenchOptions& options) {
+  if (options.log_n_min > options.log_n_max)
+    throw CliError("--log-n-min " + std::to_string(options.log_n_min) + " is larger than --log-n-max " +
+                   std::to_string(options.log_n_max));
+  const std::vector<Backend> backends = selected_backends(options.backend);
+
+  return with_curve(options.curve, [&](auto curve_tag) {
+    using Curve = decltype(curve_tag);
+    const std::size_t max_n = std::size_t{1} << options.log_n_max;
+    progress("bench", "generating " + format_log2(max_n) + " " + Curve::name + " points and scalars (seed " +
+                          std::to_string(options.seed) + ")...");
+    auto start = std::chrono::steady_clock::now();
+    const std::vector<Point<Curve>> points = random_points<Curve>(max_n, options.seed, options.gen_threads);
+    const std::vector<Scalar<Curve>> scalars = random_scalars<Curve>(max_n, options.seed);
+    progress("bench", "generated in " + format_ms(elapsed_ms(start)) + " ms");
+
+    Json rows = Json::array();
+    std::vector<std::string> stage_names;
+    std::size_t failures = 0;
+    for (unsigned log_n = options.log_n_min; log_n <= options.log_n_max; ++log_n) {
+      const std::size_t n = std::size_t{1} << log_n;
+      const std::span<const Point<Curve>> point_prefix(points.data(), n);
+      const std::span<const Scalar<Curve>> scalar_prefix(scalars.data(), n);
+      Verifier<Curve> verifier(point_prefix, scalar_prefix, options.config.validate_points);
+      for (Backend backend : backends) {
+        MsmConfig config = options.config;
+        config.backend = backend;
+        progress("bench", backend_name(backend) + " " + format_log2(n) + ": " + std::to_string(options.warmups) +
+                              " warm-up + " + std::to_string(options.repeats) + " timed runs...");
+        const Measurement<Curve> measurement =
+            measure<Curve>(point_prefix, scalar_prefix, config, options.warmups, options.repeats);
+        Json row{{"curve", Curve::name}, {"backend", backend_name(backend)}, {"log_n", log_n}, {"n", n}};
+        row.update(measurement_json(measurement));
+        std::optional<Verification> verification;
+        if (measurement.error) {
+          verification = Verification{false, "", "msm failed"};
+        } else if (!options.no_verify) {
+          progress("bench", "verifying " + format_log2(n) + "...");
+          verification = verifier.check(*measurement.result, measurement.last_stats.window_bits);
+          if (!measurement.consistent) {
+            verification->verified = false;
+            verification->detail = "the repeated runs returned different points";
+          }
+        }
+        add_verification(row, verification);
+        if (verification && !verification->verified) ++failures;
+        merge_stage_names(stage_names, measurement.stage_names);
+        progress("bench", backend_name(backend) + " " + format_log2(n) + ": " +
+                              (measurement.error ? row["error"].get<std::string>()
+                                                 : "median " + format_ms(row["median_ms"].get<double>()) + " ms, " +
+                                                       (!verification            ? std::string("not verified")
+                                                        : verification->verified ? "verified by " + verification->method
+                                                                                 : "FAILED: " + verification->detail)));
+        rows.push_back(row);
+      }
+    }
+
+    std::vector<std::string> headers{"backend", "n", "c", "accumulator", "median ms", "min ms"};
+    const std::vector<std::string> stage_columns = stage_headers(stage_names);
+    headers.insert(headers.end(), stage_columns.begin(), stage_columns.end());
+    headers.insert(headers.end(), {"est MiB", "peak MiB", "verified"});
+    Table table(headers);
+    for (const Json& row : rows) {
+      std::string backend = row["backend"].get<std::string>();
+      if (row.contains("backend_ran") && row["backend_ran"].get<std::string>() != backend)
+        backend = row["backend_ran"].get<std::string>() + " (" + backend + ")";
+      std::vector<std::string> cells{backend, format_log2(row["n"].get<std::size_t>())};
+      if (row.contains("error")) {
+        cells.push_back("error: " + row["error"].get<std::string>());
+        table.add_row(cells);
+        continue;
+      }
+      cells.push_back(std::to_string(row["window_bits"].get<unsigned>()));
+      cells.push_back(row["accumulator_ran"].get<std::string>());
+      cells.push_back(format_ms(row["median_ms"].get<double>()));
+      cells.push_back(format_ms(row["min_ms"].get<double>()));
+      for (const std::string& name : stage_names) cells.push_back(stage_cell(row, name));
+      cells.push_back(format_mib(row["estimated_peak_bytes"].get<std::size_t>()));
+      cells.push_back(format_mib(row["measured_peak_bytes"].get<std::size_t>()));
+      cells.push_back(row["verified"].is_null() ? "skipped" : row["verified"].get<bool>() ? "yes" : "NO");
+      table.add_row(cells);
+    }
+    std::cout << Curve::name << ", " << options.repeats << " timed runs after " << options.warmups
+              << " warm-up(s), wall-clock ms of msm() (median, min), stage medians\n"
+              << table.render();
+
+    if (!options.json_path.empty()) {
+      Json parameters{{"curve", Curve::name},           {"backend", options.backend},
+                      {"log_n_min", options.log_n_min}, {"log_n_max", options.log_n_max},
+                      {"repeats", options.repeats},     {"warmups", options.warmups},
+                      {"seed", options.seed},           {"config", config_json(options.config)}};
+      write_json_file(options.json_path, Json{{"tool", "zkmsm bench"},
+                                              {"environment", environment_json()},
+                                              {"parameters", parameters},
+                                              {"rows", rows}});
+      progress("bench", "wrote " + options.json_path);
+    }
+    if (failures) {
+      std::cerr << "zkmsm: error: " << failures << " row(s) failed verification or errored" << std::endl;
+      return 1;
+    }
+    return 0;
+  });
+}
+
+}  // namespace
+
+Command add_bench_command(CLI::App& app) {
+  auto options = std::make_shared<BenchOptions>();
+  CLI::App* bench = app.add_subcommand("bench", "Time sizes x backends, verify each result, table + JSON");
+  bench->footer(
+      "Time the MSM for n = 2^log-n-min ... 2^log-n-max on one or all backends: median and min wall time, "
+      "per-stage medians, window size, estimated and measured peak memory. Every row is verified against the CPU "
+      "backend with a different window size (and, for n <= 4096, a sum of one-point MSMs); the exit status is 1 "
+      "when any row fails. Prints a table; --json writes the rows with the machine, date, commit and command.");
+  add_curve_option(*bench, options->curve);
+  bench->add_option("--backend", options->backend, "Backend, or all for every available backend")
+      ->check(CLI::IsMember({"auto", "cpu", "cuda", "vulkan", "all"}, CLI::ignore_case))
+      ->capture_default_str();
+  bench->add_option("--log-n-min", options->log_n_min, "Smallest size, log2")
+      ->check(CLI::Range(0u, 30u))
+      ->capture_default_str();
+  bench->add_option("--log-n-max", options->log_n_max, "Largest size, log2")
+      ->check(CLI::Range(0u, 30u))
+      ->capture_default_str();
+  bench->add_option("--repeats", options->repeats, "Timed runs per row")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")->capture_default_str();
+  bench->add_option("--seed", options->seed, "Seed of the random inputs")->check(non_negative())->capture_default_str();
+  bench->add_option("--json", options->json_path, "Write the report as JSON to this file");
+  bench->add_option("--gen-threads", options->gen_threads, "Input generation threads; 0 = all hardware threads")
+      ->capture_default_str();
+  bench->add_flag("--no-verify", options->no_verify, "Skip verification (rows get \"verified\": null)");
+  add_knob_options(*bench, options->config);
+  return {bench, [options] { return run_bench(*options); }};
+}
+
+}  // namespace zkmsm::cli

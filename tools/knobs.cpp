@@ -1,0 +1,89 @@
+#include "knobs.hpp"
+
+namespace zkmsm::cli {
+
+CLI::Option* add_curve_option(CLI::App& app, CurveId& curve) {
+  return add_enum_option(app, "--curve", curve, curve_names(),
+                         "Curve: bn254 (BN254 G1, y^2 = x^3 + 3) or grumpkin (y^2 = x^3 - 17 over BN254's Fr)");
+}
+
+CLI::Option* add_backend_option(CLI::App& app, Backend& backend) {
+  return add_enum_option(app, "--backend", backend, backend_names(),
+                         "Backend; auto picks the fastest present: cuda, then vulkan, then cpu");
+}
+
+void add_fixed_knob_options(CLI::App& app, MsmConfig& config) {
+  app.add_flag("--pair-tree-dx-cache", config.pair_tree_dx_cache,
+               "pair_tree accumulator: cache dx between the forward and backward pass");
+  app.add_option("--memory-budget", config.memory_budget_bytes,
+                 "Device bytes the backend may use (suffixes kb, mb, gb: powers of 1024); 0 = no limit beyond free "
+                 "memory")
+      ->transform(CLI::AsSizeValue(false))
+      ->capture_default_str();
+  app.add_flag_callback(
+      "--no-validate", [&config] { config.validate_points = false; },
+      "Skip the on-curve check of the input points (saves ~4 field multiplications per point)");
+}
+
+void add_knob_options(CLI::App& app, MsmConfig& config) {
+  app.add_option("--window-bits,-c", config.window_bits,
+                 "Signed-digit window size c in bits; 0 lets the backend's cost model choose")
+      ->capture_default_str();
+  app.add_option("--threads", config.cpu_threads, "CPU backend worker threads; 0 = all hardware threads")
+      ->capture_default_str();
+  add_enum_option(app, "--accumulator", config.accumulator, accumulator_names(),
+                  "Bucket accumulation algorithm; auto lets the backend choose");
+  app.add_option("--walker-slots", config.walker_slots,
+                 "stream_walker: S, affine additions per batched inversion per thread")
+      ->capture_default_str();
+  app.add_option("--walker-threads-per-block", config.walker_threads_per_block, "stream_walker: threads per block")
+      ->capture_default_str();
+  app.add_option("--walker-max-blocks", config.walker_max_blocks, "stream_walker: thread cap in blocks; 0 = auto")
+      ->capture_default_str();
+  add_enum_option(app, "--walker-state", config.walker_state, walker_state_names(),
+                  "stream_walker: slot accumulators in registers or in global memory");
+  add_fixed_knob_options(app, config);
+}
+
+std::string describe_config(const MsmConfig& config, bool gpu) {
+  auto number = [](unsigned value, const char* zero) { return value ? std::to_string(value) : std::string(zero); };
+  std::string text =
+      std::string("accumulator=") + zkmsm::to_string(config.accumulator) + " c=" + number(config.window_bits, "auto");
+  if (!gpu) return text + " threads=" + number(config.cpu_threads, "all");
+  return text + " slots=" + std::to_string(config.walker_slots) +
+         " threads/block=" + std::to_string(config.walker_threads_per_block) +
+         " max-blocks=" + number(config.walker_max_blocks, "auto") + " state=" + to_string(config.walker_state);
+}
+
+Json config_json(const MsmConfig& config) {
+  return {
+      {"backend", backend_name(config.backend)},
+      {"window_bits", config.window_bits},
+      {"accumulator", zkmsm::to_string(config.accumulator)},
+      {"walker_slots", config.walker_slots},
+      {"walker_threads_per_block", config.walker_threads_per_block},
+      {"walker_max_blocks", config.walker_max_blocks},
+      {"walker_state", to_string(config.walker_state)},
+      {"pair_tree_dx_cache", config.pair_tree_dx_cache},
+      {"memory_budget_bytes", config.memory_budget_bytes},
+      {"validate_points", config.validate_points},
+      {"cpu_threads", config.cpu_threads},
+  };
+}
+
+Json stats_json(const MsmStats& stats) {
+  Json stages = Json::object();
+  for (const StageTime& stage : stats.stages) stages[stage.name] = stage.milliseconds;
+  return {
+      {"backend", stats.backend},
+      {"accumulator", stats.accumulator},
+      {"window_bits", stats.window_bits},
+      {"windows", stats.windows},
+      {"stages_ms", stages},
+      {"total_ms", stats.total_milliseconds},
+      {"estimated_peak_bytes", stats.estimated_peak_bytes},
+      {"measured_peak_bytes", stats.measured_peak_bytes},
+  };
+}
+
+}  // namespace zkmsm::cli

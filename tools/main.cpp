@@ -1,0 +1,76 @@
+// zkmsm: the command-line tool of the zkmsm library (DESIGN.md §4).
+//
+// Exit status: 0 success, 1 an error (message on stderr; stdout stays empty), 2 a usage error.
+#include <exception>
+#include <iostream>
+#include <new>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include <zkmsm/zkmsm.hpp>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "report.hpp"
+
+int main(int argc, char** argv) {
+  using namespace zkmsm::cli;
+  set_command_line(argc, argv);
+
+  CLI::App app{
+      "zkmsm: multi-scalar multiplication sum_i s_i*P_i on BN254 G1 and Grumpkin.\n"
+      "Points and scalars files are plain concatenations of 32-byte integers (DESIGN.md section 5):\n"
+      "  eip196 (default): big-endian, a point is x||y (64 bytes), (0,0) is the point at infinity;\n"
+      "  le: the same with each 32-byte integer little-endian.\n"
+      "Results are printed as {\"x\":\"0x...\",\"y\":\"0x...\"} or {\"infinity\":true}.\n",
+      "zkmsm"};
+  app.set_version_flag("--version", std::string("zkmsm ") + zkmsm::version());
+  app.require_subcommand(1);
+  app.footer("Run `zkmsm <command> --help` for the options of a command.");
+
+  const std::vector<Command> commands{add_gen_command(app),   add_msm_command(app), add_bench_command(app),
+                                      add_sweep_command(app), add_run_command(app), add_info_command(app)};
+  // CLI11 would report a mistyped command as "A subcommand is required"; name it instead.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const auto& [subcommand, action] : commands) {
+      known = known || subcommand->get_name() == argv[1];
+      names += (names.empty() ? "" : ", ") + subcommand->get_name();
+    }
+    if (!known) {
+      std::cerr << "zkmsm: unknown command '" << argv[1] << "'; the commands are: " << names
+                << "\nRun with --help for more information." << std::endl;
+      return 2;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);  // prints the message and a hint to stderr
+    return 2;
+  }
+
+  try {
+    for (const auto& [subcommand, action] : commands)
+      if (subcommand->parsed()) return action();
+    return 2;
+  } catch (const CliError& e) {
+    std::cerr << "zkmsm: error: " << e.what() << std::endl;
+    return e.exit_code();
+  } catch (const std::bad_alloc&) {
+    std::cerr << "zkmsm: error: out of host memory" << std::endl;
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "zkmsm: error: " << e.what() << std::endl;
+    return 1;
+  }
+}
