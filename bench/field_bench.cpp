@@ -7,6 +7,7 @@
 #include "curve/bn254.hpp"
 #include "curve/xyzz_point.hpp"
 #include "field/bn254_fields.hpp"
+#include "field/field_8x52_ifma.hpp"
 
 namespace {
 
@@ -68,6 +69,39 @@ void BM_XyzzMixedAdd(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_XyzzMixedAdd);
+
+#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
+// Eight lane multiplications per call: items are lane products.
+using Fq8 = zkmsm::Field8x52<zkmsm::Bn254FqParams>;
+
+void BM_Field8x52MulLatency(benchmark::State& state) {
+  Fq8 a = Fq8::one();
+  const Fq8 b = Fq8::broadcast(Fq8::K::from_mont256);
+  for (auto _ : state) {
+    a = Fq8::mul(a, b);
+    benchmark::DoNotOptimize(a);
+  }
+  state.SetItemsProcessed(8 * state.iterations());
+}
+BENCHMARK(BM_Field8x52MulLatency);
+
+void BM_Field8x52MulThroughput4(benchmark::State& state) {
+  Fq8 a = Fq8::one(), c = Fq8::one(), d = Fq8::one(), e = Fq8::one();
+  const Fq8 b = Fq8::broadcast(Fq8::K::from_mont256);
+  for (auto _ : state) {
+    a = Fq8::mul(a, b);
+    c = Fq8::mul(c, b);
+    d = Fq8::mul(d, b);
+    e = Fq8::mul(e, b);
+    benchmark::DoNotOptimize(a);
+    benchmark::DoNotOptimize(c);
+    benchmark::DoNotOptimize(d);
+    benchmark::DoNotOptimize(e);
+  }
+  state.SetItemsProcessed(32 * state.iterations());
+}
+BENCHMARK(BM_Field8x52MulThroughput4);
+#endif
 
 }  // namespace
 

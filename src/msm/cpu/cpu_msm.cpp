@@ -15,6 +15,7 @@
 #include "curve/xyzz_point.hpp"
 #include "msm/common/batch_affine_add.hpp"
 #include "msm/common/signed_digits.hpp"
+#include "msm/cpu/batch_affine_add_x8.hpp"
 #include "msm/cpu/parallel_for.hpp"
 #include "msm/cpu/window_cost_model.hpp"
 
@@ -33,10 +34,18 @@ constexpr std::size_t kPrefetchDistance = 16;
 // per level to amortise one).
 constexpr std::size_t kBatchAffineMinPoints = 32;
 // Digits and sorted entries of a group of windows must fit this many bytes; larger inputs are
-// processed a group of windows at a time.
-constexpr std::size_t kWindowGroupBytes = std::size_t{512} << 20;
+// processed a group of windows at a time, reusing the buffers. Measured on the CI machine kind
+// (2026-12-03, CPU time, n = 2^20, c = 16): 32 MiB (4 windows per group) instead of 512 MiB (all
+// 16) cut decompose_scalars + sort_by_bucket from ≈ 660 to ≈ 160 ms: first touches of fresh
+// pages (page faults) dominated them.
+constexpr std::size_t kWindowGroupBytes = std::size_t{32} << 20;
 // Inputs smaller than this run on one thread (thread start-up would dominate).
 constexpr std::size_t kParallelMinPoints = 1024;
+// reduce_buckets uses batched affine running sums over segments (BatchAffineReducer) from this
+// many buckets per window; below, the XYZZ running sum. Segments are sized so that each
+// batch holds ≈ 2·kReduceSegments additions.
+constexpr std::uint32_t kAffineReduceMinBuckets = 256;
+constexpr std::uint32_t kReduceSegments = 256;
 
 using Clock = std::chrono::steady_clock;
 
@@ -89,36 +98,87 @@ Plan make_plan(std::size_t n, const CpuMsmOptions& options) {
   return plan;
 }
 
-template <class Curve>
-std::size_t working_bytes(const Plan& plan) {
-  using Integer = typename Curve::ScalarField::Integer;
-  const std::size_t group = plan.window_group;
-  std::size_t bytes = plan.n * sizeof(Integer);                          // reduced scalars
-  bytes += 2 * group * plan.n * sizeof(std::uint32_t);                   // digits + sorted entries
-  bytes += group * (plan.buckets + 2) * sizeof(std::uint32_t);           // bucket offsets
-  bytes += group * (plan.buckets + 1) * sizeof(XyzzPoint<Curve>);        // bucket sums (upper bound)
-  bytes += plan.windows * sizeof(XyzzPoint<Curve>);                      // window sums
-  const std::size_t range = std::max(kRangeEntries, plan.n / plan.buckets * 8);
-  bytes += plan.threads * range * (2 * sizeof(AffinePoint<Curve>) + 2 * sizeof(std::uint32_t) +
-                                   sizeof(typename Curve::BaseField) + 1 + 4 * sizeof(std::uint32_t));
-  return bytes;
-}
-
 // ---- accumulate_buckets: batched affine levels -------------------------------------------
 // Cost: (entries − non-empty buckets) affine additions at 6M each, one inversion per level of
 // each range of kRangeEntries entries (≈ log2(entries per bucket) inversions per range).
+//
+// The pair additions come from a policy: PortableAdder (PrimeField, one pair at a time) or,
+// with AVX-512 IFMA, IfmaAdder (Field8x52, eight pairs per instruction stream; points stored in
+// its 2^260 Montgomery form, see batch_affine_add_x8.hpp).
 template <class Curve>
-class BatchAffineAccumulator {
- public:
-  using Affine = AffinePoint<Curve>;
+struct PortableAdder {
+  using Stored = AffinePoint<Curve>;
   using BaseField = typename Curve::BaseField;
 
+  static Stored conditionally_negated(const Stored& p, bool negate) { return negate ? -p : p; }
+  static Stored infinity() { return Stored::infinity(); }
+  void add_adjacent_pairs(Stored* out, const Stored* src, std::uint32_t* left, std::uint32_t* dest, std::size_t pairs) {
+    if (prefix_.size() < pairs) {
+      prefix_.resize(pairs);
+      kind_.resize(pairs);
+    }
+    batch_add_adjacent_pairs<Curve>(out, src, left, dest, pairs, {prefix_.data(), kind_.data()});
+  }
+  std::size_t scratch_bytes() const { return prefix_.capacity() * sizeof(BaseField) + kind_.capacity(); }
+
+ private:
+  std::vector<BaseField> prefix_;
+  std::vector<AffineSumKind> kind_;
+};
+
+#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
+template <class Curve>
+struct IfmaAdder {
+  using Stored = AffineR260;
+  using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
+
+  // (x, p − y) when `negate` and the point is finite, else the point; y is canonical.
+  // Branch-free: the sign of a digit is a coin flip, a branch would mispredict half the time.
+  static Stored conditionally_negated(const Stored& point, bool negate) {
+    const std::uint64_t* p = FieldConstants<Params>::modulus.limb;
+    Stored out = point;
+    const std::uint64_t nonzero = point.y[0] | point.y[1] | point.y[2] | point.y[3];
+    const std::uint64_t mask = 0 - static_cast<std::uint64_t>(negate && nonzero != 0);
+    std::uint64_t borrow = 0;
+    for (int i = 0; i < 4; ++i) {
+      std::uint64_t minus_y;
+      borrow = sub_borrow(minus_y, p[i], point.y[i], borrow);
+      out.y[i] ^= (out.y[i] ^ minus_y) & mask;
+    }
+    return out;
+  }
+  static Stored infinity() { return Stored{}; }
+  void add_adjacent_pairs(Stored* out, const Stored* src, std::uint32_t* left, std::uint32_t* dest, std::size_t pairs) {
+    adder_.add_adjacent_pairs(out, src, left, dest, pairs);
+  }
+  std::size_t scratch_bytes() const { return adder_.scratch_bytes(); }
+
+ private:
+  BatchAffineAdderX8<Params> adder_;
+};
+
+template <class Curve>
+inline constexpr bool kUseIfma = field_8x52_supports<typename PrimeFieldParams<typename Curve::BaseField>::type>;
+template <class Curve>
+using AdderFor = std::conditional_t<kUseIfma<Curve>, IfmaAdder<Curve>, PortableAdder<Curve>>;
+#else
+template <class Curve>
+inline constexpr bool kUseIfma = false;
+template <class Curve>
+using AdderFor = PortableAdder<Curve>;
+#endif
+
+template <class Curve, class Adder>
+class BatchAffineAccumulator {
+ public:
+  using Stored = typename Adder::Stored;
+
   // sums[b] for b ∈ [1, B] = Σ of the signed points whose digit magnitude is b.
-  void accumulate(Affine* sums,
+  void accumulate(Stored* sums,
                   const std::uint32_t* entries,
                   const std::uint32_t* offsets,
                   std::uint32_t buckets,
-                  const Affine* points) {
+                  const Stored* points) {
     std::uint32_t b = 1;
     while (b <= buckets) {
       std::uint32_t end = b;
@@ -135,8 +195,7 @@ class BatchAffineAccumulator {
   }
 
   std::size_t scratch_bytes() const {
-    return level_a_.capacity() * sizeof(Affine) * 2 + left_.capacity() * 8 + prefix_.capacity() * sizeof(BaseField) +
-           kind_.capacity();
+    return level_a_.capacity() * sizeof(Stored) * 2 + left_.capacity() * 8 + adder_.scratch_bytes();
   }
 
  private:
@@ -146,29 +205,27 @@ class BatchAffineAccumulator {
     std::uint32_t count;
   };
 
-  static Affine signed_point(const Affine* points, std::uint32_t entry) {
-    const Affine& p = points[entry & ~kNegativeDigit];
-    return (entry & kNegativeDigit) != 0 ? -p : p;
+  static Stored signed_point(const Stored* points, std::uint32_t entry) {
+    return Adder::conditionally_negated(points[entry & ~kNegativeDigit], (entry & kNegativeDigit) != 0);
   }
 
   void reserve(std::size_t total) {
     if (level_a_.size() < total) {
       level_a_.resize(total);
       level_b_.resize(total);
-      left_.resize(total / 2 + 1);
-      dest_.resize(total / 2 + 1);
-      prefix_.resize(total / 2 + 1);
-      kind_.resize(total / 2 + 1);
+      // + 8: the 8-lane adder pads its index arrays to a multiple of 8.
+      left_.resize(total / 2 + 9);
+      dest_.resize(total / 2 + 9);
     }
   }
 
-  void accumulate_range(Affine* sums,
+  void accumulate_range(Stored* sums,
                         const std::uint32_t* entries,
                         const std::uint32_t* offsets,
                         std::uint32_t first_bucket,
                         std::uint32_t end_bucket,
                         std::size_t total,
-                        const Affine* points) {
+                        const Stored* points) {
     reserve(total);
     active_.clear();
     // Gather the entries of buckets with ≥ 2 points, signs applied; single points go straight
@@ -179,7 +236,7 @@ class BatchAffineAccumulator {
       const std::uint32_t begin = offsets[bucket];
       const std::uint32_t count = offsets[bucket + 1] - begin;
       if (count == 0) {
-        sums[bucket] = Affine::infinity();
+        sums[bucket] = Adder::infinity();
       } else if (count == 1) {
         sums[bucket] = signed_point(points, entries[begin]);
       } else {
@@ -213,20 +270,35 @@ class BatchAffineAccumulator {
         }
         out_position += next_count;
       }
-      batch_add_adjacent_pairs<Curve>(level_b_.data(), level_a_.data(), left_.data(), dest_.data(), pairs,
-                                      {prefix_.data(), kind_.data()});
+      adder_.add_adjacent_pairs(level_b_.data(), level_a_.data(), left_.data(), dest_.data(), pairs);
       for (const ActiveBucket& f : finished_) sums[f.bucket] = level_b_[f.start];
       std::swap(level_a_, level_b_);
       std::swap(active_, next_active_);
     }
   }
 
-  std::vector<Affine> level_a_, level_b_;
+  std::vector<Stored> level_a_, level_b_;
   std::vector<std::uint32_t> left_, dest_;
-  std::vector<BaseField> prefix_;
-  std::vector<AffineSumKind> kind_;
+  Adder adder_;
   std::vector<ActiveBucket> active_, next_active_, finished_;
 };
+
+template <class Curve>
+std::size_t working_bytes(const Plan& plan) {
+  using Integer = typename Curve::ScalarField::Integer;
+  const std::size_t group = plan.window_group;
+  std::size_t bytes = plan.n * sizeof(Integer);                          // reduced scalars
+  bytes += 2 * group * plan.n * sizeof(std::uint32_t);                   // digits + sorted entries
+  bytes += group * (plan.buckets + 2) * sizeof(std::uint32_t);           // bucket offsets
+  bytes += group * (plan.buckets + 1) * sizeof(XyzzPoint<Curve>);        // bucket sums (upper bound)
+  bytes += plan.windows * sizeof(XyzzPoint<Curve>);                      // window sums
+  if (kUseIfma<Curve> && plan.accumulator == CpuAccumulator::batch_affine)
+    bytes += (plan.n + group * (plan.buckets + 1)) * 64;                 // Field8x52-form points and sums
+  const std::size_t range = std::max(kRangeEntries, plan.n / plan.buckets * 8);
+  bytes += plan.threads * range * (2 * sizeof(AffinePoint<Curve>) + 2 * sizeof(std::uint32_t) +
+                                   sizeof(typename Curve::BaseField) + 1 + 4 * sizeof(std::uint32_t));
+  return bytes;
+}
 
 // ---- reduce_buckets: W = Σ_{b=1..B} b·S_b by running sums ---------------------------------
 // Cost per bucket: one mixed XYZZ addition (8M+2S) and one full XYZZ addition (12M+2S).
@@ -244,6 +316,93 @@ XyzzPoint<Curve> reduce_window(const Bucket* sums, std::uint32_t buckets) {
   }
   return total;
 }
+
+// ---- reduce_buckets with batched affine additions ------------------------------------------
+// Buckets [1, B] are cut into M segments of L = B/M consecutive buckets; segment s covers
+// [lo_s, hi_s] = [s·L + 1, (s + 1)·L]. All M segments walk their buckets from the top at once,
+// keeping an affine running sum r_s and total t_s; each step is ONE batch of 2M independent
+// affine additions (t_s + r_s and r_s + S_b, both from the old r_s):
+//   after the walk  r_s = Σ_{b ∈ s} S_b,  t_s = Σ_{b ∈ s} (b − lo_s)·S_b.
+// Then, in XYZZ, W = Σ_s t_s + Σ_s lo_s·r_s = Σ_s (t_s + r_s) + L·Σ_s s·r_s, the last sum by a
+// running sum over the segments. Cost per window: 2(B − M) affine additions in L − 1 batches,
+// plus ≈ 3M XYZZ additions and log2(L) doublings (vs 2B XYZZ additions for reduce_window).
+template <class Curve, class Adder>
+class BatchAffineReducer {
+ public:
+  using Stored = typename Adder::Stored;
+  using Affine = AffinePoint<Curve>;
+  using Xyzz = XyzzPoint<Curve>;
+
+  // sums[b] for b ∈ [1, buckets]; buckets is a power of two ≥ kAffineReduceMinBuckets.
+  Xyzz reduce(const Stored* sums, std::uint32_t buckets) {
+    const std::uint32_t segments = std::min(kReduceSegments, buckets / 2);
+    const std::uint32_t length = buckets / segments;
+    // Slots 3s, 3s + 1, 3s + 2 of a level: t_s, r_s and the next bucket sum of segment s, so both
+    // additions of a segment are adjacent pairs: (t_s, r_s) → t_s and (r_s, S_b) → r_s.
+    const std::size_t slots = 3 * static_cast<std::size_t>(segments);
+    if (level_a_.size() < slots) {
+      level_a_.resize(slots);
+      level_b_.resize(slots);
+      left_.resize(2 * segments + 8);
+      dest_.resize(2 * segments + 8);
+      converted_.resize(slots);
+    }
+    for (std::uint32_t s = 0; s < segments; ++s) {
+      const std::uint32_t hi = (s + 1) * length;
+      level_a_[3 * s] = Adder::infinity();
+      level_a_[3 * s + 1] = sums[hi];
+      level_a_[3 * s + 2] = sums[hi - 1];
+    }
+    for (std::uint32_t step = 1; step < length; ++step) {
+      for (std::uint32_t s = 0; s < segments; ++s) {
+        left_[2 * s] = dest_[2 * s] = 3 * s;
+        left_[2 * s + 1] = dest_[2 * s + 1] = 3 * s + 1;
+      }
+      adder_.add_adjacent_pairs(level_b_.data(), level_a_.data(), left_.data(), dest_.data(), 2 * segments);
+      if (step + 1 < length) {
+        for (std::uint32_t s = 0; s < segments; ++s) level_b_[3 * s + 2] = sums[(s + 1) * length - step - 1];
+      }
+      std::swap(level_a_, level_b_);
+    }
+    const Affine* segment_sums = to_affine(level_a_.data(), slots);
+    // W = Σ_s (t_s + r_s) + L·Σ_{s ≥ 1} R_s with R_s = Σ_{s' ≥ s} r_s'.
+    Xyzz direct = Xyzz::infinity();
+    Xyzz running = Xyzz::infinity();
+    Xyzz weighted = Xyzz::infinity();
+    for (std::uint32_t s = segments; s-- > 0;) {
+      direct = direct.add_affine(segment_sums[3 * s]);
+      running = running.add_affine(segment_sums[3 * s + 1]);
+      if (s != 0) weighted = weighted + running;
+    }
+    for (std::uint32_t l = length; l > 1; l >>= 1) weighted = weighted.doubled();
+    return direct + running + weighted;
+  }
+
+  std::size_t scratch_bytes() const {
+    return (level_a_.capacity() + level_b_.capacity()) * sizeof(Stored) + converted_.capacity() * sizeof(Affine) +
+           (left_.capacity() + dest_.capacity()) * sizeof(std::uint32_t) + adder_.scratch_bytes();
+  }
+
+ private:
+  const Affine* to_affine(const Stored* points, std::size_t count) {
+    if constexpr (std::is_same_v<Stored, Affine>) {
+      return points;
+    } else {
+#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
+      using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
+      convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(converted_.data()),
+                                reinterpret_cast<const std::uint64_t*>(points), count,
+                                Field8x52Constants<Params>::to_mont256);
+#endif
+      return converted_.data();
+    }
+  }
+
+  std::vector<Stored> level_a_, level_b_;
+  std::vector<Affine> converted_;
+  std::vector<std::uint32_t> left_, dest_;
+  Adder adder_;
+};
 
 }  // namespace
 
@@ -274,17 +433,18 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   const std::size_t n = points.size();
   const Plan plan = make_plan<Curve>(n, options);
   double stage_ms[5] = {0, 0, 0, 0, 0};
+  double stage_cpu[5] = {0, 0, 0, 0, 0};
   enum { kDecompose, kSort, kAccumulate, kReduce, kCombine };
   auto finish_report = [&](std::size_t measured) {
     if (report == nullptr) return;
     report->window_bits = plan.window_bits;
     report->windows = plan.windows;
     report->accumulator = plan.accumulator;
-    report->stages = {{"decompose_scalars", stage_ms[kDecompose]},
-                      {"sort_by_bucket", stage_ms[kSort]},
-                      {"accumulate_buckets", stage_ms[kAccumulate]},
-                      {"reduce_buckets", stage_ms[kReduce]},
-                      {"combine_windows", stage_ms[kCombine]}};
+    report->stages = {{"decompose_scalars", stage_ms[kDecompose], stage_cpu[kDecompose]},
+                      {"sort_by_bucket", stage_ms[kSort], stage_cpu[kSort]},
+                      {"accumulate_buckets", stage_ms[kAccumulate], stage_cpu[kAccumulate]},
+                      {"reduce_buckets", stage_ms[kReduce], stage_cpu[kReduce]},
+                      {"combine_windows", stage_ms[kCombine], stage_cpu[kCombine]}};
     report->estimated_peak_bytes = working_bytes<Curve>(plan);
     report->measured_peak_bytes = measured;
   };
@@ -301,7 +461,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   parallel_for(chunks, plan.threads, [&](std::size_t chunk, unsigned) {
     const std::size_t end = std::min(n, (chunk + 1) * kChunk);
     for (std::size_t i = chunk * kChunk; i < end; ++i) reduced[i] = reduce_mod(scalars[i], ScalarField::modulus());
-  });
+  }, &stage_cpu[kDecompose]);
   stage_ms[kDecompose] += elapsed_ms(start);
 
   const unsigned group = plan.window_group;
@@ -313,9 +473,48 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   UninitializedBuffer<std::uint32_t> entries(group_entries);
   UninitializedBuffer<std::uint32_t> offsets(static_cast<std::size_t>(group) * (buckets + 2));
   std::vector<Xyzz> window_sums(plan.windows, Xyzz::infinity());
-  std::vector<BatchAffineAccumulator<Curve>> accumulators(plan.threads);
+  using Adder = AdderFor<Curve>;
+  using Stored = typename Adder::Stored;
+  constexpr bool kConvert = !std::is_same_v<Stored, Affine>;
+  std::vector<BatchAffineAccumulator<Curve, Adder>> accumulators(plan.threads);
+  std::vector<BatchAffineReducer<Curve, Adder>> reducers(plan.threads);
   const bool batch_affine = plan.accumulator == CpuAccumulator::batch_affine;
-  UninitializedBuffer<Affine> affine_sums(batch_affine ? group_buckets : 0);
+  const bool affine_reduce = batch_affine && buckets >= kAffineReduceMinBuckets;
+  UninitializedBuffer<Affine> affine_sums(batch_affine && (!kConvert || !affine_reduce) ? group_buckets : 0);
+  // With the IFMA adder the accumulator works on its own copy of the points and bucket sums in
+  // Field8x52's Montgomery form (converted here, 8 points per multiplication); reduce_buckets
+  // reads those bucket sums directly (BatchAffineReducer) or, below kAffineReduceMinBuckets,
+  // converts them back for the XYZZ running sum.
+  UninitializedBuffer<Stored> stored_points(kConvert && batch_affine ? n : 0);
+  UninitializedBuffer<Stored> stored_sums(kConvert && batch_affine ? group_buckets : 0);
+  const Stored* accumulate_points = nullptr;
+  if constexpr (kConvert) {
+#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
+    if (batch_affine) {
+      start = Clock::now();
+      using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
+      parallel_for(chunks, plan.threads, [&](std::size_t chunk, unsigned) {
+        const std::size_t begin = chunk * kChunk;
+        const std::size_t count = std::min(n, begin + kChunk) - begin;
+        convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(stored_points.data() + begin),
+                                  reinterpret_cast<const std::uint64_t*>(points.data() + begin), count,
+                                  Field8x52Constants<Params>::from_mont256);
+      }, &stage_cpu[kAccumulate]);
+      stage_ms[kAccumulate] += elapsed_ms(start);
+      accumulate_points = stored_points.data();
+    }
+#endif
+  } else {
+    accumulate_points = points.data();
+  }
+  // The accumulator's bucket sums of window g of the group.
+  auto stored_window_sums = [&](std::size_t g) -> Stored* {
+    if constexpr (kConvert) {
+      return stored_sums.data() + g * (buckets + 1);
+    } else {
+      return affine_sums.data() + g * (buckets + 1);
+    }
+  };
   UninitializedBuffer<Xyzz> xyzz_sums(batch_affine ? 0 : group_buckets);
 
   for (unsigned first_window = 0; first_window < plan.windows; first_window += group) {
@@ -334,7 +533,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
           out[i] = skip ? 0 : (digit < 0 ? static_cast<std::uint32_t>(-digit) | kNegativeDigit : static_cast<std::uint32_t>(digit));
         }
       }
-    });
+    }, &stage_cpu[kDecompose]);
     stage_ms[kDecompose] += elapsed_ms(start);
 
     // sort_by_bucket: counting sort of each window's entries by magnitude; digit 0 dropped.
@@ -354,7 +553,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
         if (magnitude != 0)
           window_entries[cursor[magnitude]++] = static_cast<std::uint32_t>(i) | (window_digits[i] & kNegativeDigit);
       }
-    });
+    }, &stage_cpu[kSort]);
     stage_ms[kSort] += elapsed_ms(start);
 
     // accumulate_buckets.
@@ -363,8 +562,8 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
       const std::uint32_t* window_entries = entries.data() + g * n;
       const std::uint32_t* window_offsets = offsets.data() + g * (buckets + 2);
       if (batch_affine) {
-        accumulators[worker].accumulate(affine_sums.data() + g * (buckets + 1), window_entries, window_offsets, buckets,
-                                        points.data());
+        accumulators[worker].accumulate(stored_window_sums(g), window_entries, window_offsets, buckets,
+                                        accumulate_points);
       } else {
         // Cost: one mixed XYZZ addition (8M+2S) per entry.
         Xyzz* sums = xyzz_sums.data() + g * (buckets + 1);
@@ -378,21 +577,36 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
           sums[b] = sum;
         }
       }
-    });
+    }, &stage_cpu[kAccumulate]);
     stage_ms[kAccumulate] += elapsed_ms(start);
 
     // reduce_buckets.
     start = Clock::now();
-    parallel_for(group_windows, plan.threads, [&](std::size_t g, unsigned) {
-      window_sums[first_window + g] =
-          batch_affine ? reduce_window<Curve>(affine_sums.data() + g * (buckets + 1), buckets)
-                       : reduce_window<Curve>(xyzz_sums.data() + g * (buckets + 1), buckets);
-    });
+    parallel_for(group_windows, plan.threads, [&](std::size_t g, unsigned worker) {
+      Xyzz& window_sum = window_sums[first_window + g];
+      if (!batch_affine) {
+        window_sum = reduce_window<Curve>(xyzz_sums.data() + g * (buckets + 1), buckets);
+      } else if (affine_reduce) {
+        window_sum = reducers[worker].reduce(stored_window_sums(g), buckets);
+      } else {
+        Affine* sums = affine_sums.data() + g * (buckets + 1);
+        if constexpr (kConvert) {
+#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
+          using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
+          convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(sums + 1),
+                                    reinterpret_cast<const std::uint64_t*>(stored_window_sums(g) + 1), buckets,
+                                    Field8x52Constants<Params>::to_mont256);
+#endif
+        }
+        window_sum = reduce_window<Curve>(sums, buckets);
+      }
+    }, &stage_cpu[kReduce]);
     stage_ms[kReduce] += elapsed_ms(start);
   }
 
   // combine_windows: Horner from the top window, c doublings per window. Cost: T·c doublings.
   start = Clock::now();
+  const double combine_cpu_start = thread_cpu_ms();
   Xyzz result = window_sums[plan.windows - 1];
   for (unsigned w = plan.windows - 1; w-- > 0;) {
     for (unsigned i = 0; i < plan.window_bits; ++i) result = result.doubled();
@@ -400,10 +614,13 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   }
   const Affine affine = result.to_affine();
   stage_ms[kCombine] += elapsed_ms(start);
+  stage_cpu[kCombine] += thread_cpu_ms() - combine_cpu_start;
 
   std::size_t measured = reduced.size() * sizeof(Integer) + digits.bytes() + entries.bytes() + offsets.bytes() +
-                         affine_sums.bytes() + xyzz_sums.bytes() + window_sums.size() * sizeof(Xyzz);
+                         affine_sums.bytes() + xyzz_sums.bytes() + window_sums.size() * sizeof(Xyzz) +
+                         stored_points.bytes() + stored_sums.bytes();
   for (const auto& a : accumulators) measured += a.scratch_bytes();
+  for (const auto& r : reducers) measured += r.scratch_bytes();
   finish_report(measured);
   return affine;
 }

@@ -29,7 +29,8 @@ struct CpuMsmOptions {
 
 struct CpuStageTime {
   const char* name;
-  double milliseconds;
+  double milliseconds;      // wall time
+  double cpu_milliseconds;  // CPU time summed over the worker threads
 };
 
 struct CpuMsmReport {

@@ -8,21 +8,37 @@
 #include <thread>
 #include <vector>
 
+#include <time.h>
+
 namespace zkmsm::cpu {
 
-// body(index, worker) with worker ∈ [0, threads): lets a task use per-worker scratch.
+// CPU time of the calling thread in milliseconds (CLOCK_THREAD_CPUTIME_ID): unlike wall time
+// it does not grow when other processes share the cores.
+inline double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
+}
+
+// body(index, worker) with worker ∈ [0, threads): lets a task use per-worker scratch. When
+// cpu_ms is given, the CPU time all workers spent is added to it.
 template <class Body>
-void parallel_for(std::size_t count, unsigned threads, Body&& body) {
+void parallel_for(std::size_t count, unsigned threads, Body&& body, double* cpu_ms = nullptr) {
   const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, threads), std::max<std::size_t>(count, 1)));
   std::atomic<std::size_t> next{0};
+  std::vector<double> worker_cpu_ms(workers, 0.0);
   auto run = [&](unsigned worker) {
+    const double start = cpu_ms != nullptr ? thread_cpu_ms() : 0.0;
     for (std::size_t i = next.fetch_add(1); i < count; i = next.fetch_add(1)) body(i, worker);
+    if (cpu_ms != nullptr) worker_cpu_ms[worker] = thread_cpu_ms() - start;
   };
   std::vector<std::thread> pool;
   pool.reserve(workers - 1);
   for (unsigned w = 1; w < workers; ++w) pool.emplace_back(run, w);
   run(0);
   for (auto& t : pool) t.join();
+  if (cpu_ms != nullptr)
+    for (const double ms : worker_cpu_ms) *cpu_ms += ms;
 }
 
 // Threads to use: the requested count, or all hardware threads for 0.
