@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api/curve_map.hpp"
+#include "core/uninitialized_buffer.hpp"
 #include "msm/cpu/cpu_msm.hpp"
 #include "msm/cpu/parallel_for.hpp"
 #if defined(ZKMSM_HAVE_CUDA)
@@ -44,7 +45,7 @@ std::span<const AffinePoint<api::InternalCurve<Curve>>> prepare_points(
     std::span<const Point<Curve>> points,
     const MsmConfig& config,
     unsigned threads,
-    std::vector<AffinePoint<api::InternalCurve<Curve>>>& storage,
+    UninitializedBuffer<AffinePoint<api::InternalCurve<Curve>>>& storage,
     PointIssue& issue) {
   using Internal = api::InternalCurve<Curve>;
   using Affine = AffinePoint<Internal>;
@@ -53,7 +54,7 @@ std::span<const AffinePoint<api::InternalCurve<Curve>>> prepare_points(
   const bool convert = !config.points_in_montgomery;
   if (convert) storage.resize(n);
   std::span<const Affine> internal =
-      convert ? std::span<const Affine>(storage)
+      convert ? std::span<const Affine>(storage.data(), n)
               : std::span<const Affine>(reinterpret_cast<const Affine*>(points.data()), n);
   if (!convert && !config.validate_points) return internal;
 
@@ -91,14 +92,14 @@ std::span<const AffinePoint<api::InternalCurve<Curve>>> prepare_points(
 }
 
 template <class Curve>
-std::vector<typename api::InternalCurve<Curve>::ScalarField::Integer> prepare_scalars(
+UninitializedBuffer<typename api::InternalCurve<Curve>::ScalarField::Integer> prepare_scalars(
     std::span<const Scalar<Curve>> scalars,
     const MsmConfig& config,
     unsigned threads) {
   using ScalarField = typename api::InternalCurve<Curve>::ScalarField;
   using Integer = typename ScalarField::Integer;
   const std::size_t n = scalars.size();
-  std::vector<Integer> out(n);
+  UninitializedBuffer<Integer> out(n);
   const std::size_t chunks = (n + kConvertChunk - 1) / kConvertChunk;
   cpu::parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
     const std::size_t end = std::min(n, (chunk + 1) * kConvertChunk);
@@ -274,11 +275,13 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
   const unsigned threads = cpu::resolve_thread_count(config.cpu_threads);
   try {
     const auto convert_start = Clock::now();
-    std::vector<AffinePoint<Internal>> point_storage;
+    UninitializedBuffer<AffinePoint<Internal>> point_storage;
     PointIssue issue;
     const auto internal_points = prepare_points<Curve>(points, config, threads, point_storage, issue);
     if (issue.index != std::numeric_limits<std::size_t>::max()) return Error{issue.code, issue.message};
-    const auto internal_scalars = prepare_scalars<Curve>(scalars, config, threads);
+    const auto scalar_storage = prepare_scalars<Curve>(scalars, config, threads);
+    const std::span<const typename Internal::ScalarField::Integer> internal_scalars(scalar_storage.data(),
+                                                                                  scalar_storage.size());
     const double convert_ms = elapsed_ms(convert_start);
 
     const Result<BackendRun<Internal>> run = backend == Backend::cuda
@@ -307,7 +310,7 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
       // Host-side input copies count for the CPU backend; the GPU backends report device bytes.
       const bool host_backend = backend == Backend::cpu;
       const std::size_t input_bytes =
-          point_storage.capacity() * sizeof(AffinePoint<Internal>) + internal_scalars.capacity() * 32;
+          point_storage.bytes() + scalar_storage.bytes();
       const std::size_t estimated_input_bytes =
           (config.points_in_montgomery ? 0 : points.size() * sizeof(AffinePoint<Internal>)) + points.size() * 32;
       stats->estimated_peak_bytes = ran.estimated_peak_bytes + (host_backend ? estimated_input_bytes : 0);

@@ -16,6 +16,7 @@
 #include "msm/common/batch_affine_add.hpp"
 #include "msm/common/signed_digits.hpp"
 #include "msm/cpu/batch_affine_add_x8.hpp"
+#include "core/uninitialized_buffer.hpp"
 #include "msm/cpu/parallel_for.hpp"
 #include "msm/cpu/window_cost_model.hpp"
 
@@ -49,22 +50,6 @@ constexpr std::uint32_t kReduceSegments = 256;
 
 using Clock = std::chrono::steady_clock;
 
-// A heap array whose elements start uninitialised (std::vector would zero-fill hundreds of MiB).
-template <class T>
-class UninitializedBuffer {
- public:
-  explicit UninitializedBuffer(std::size_t size) : data_(size == 0 ? nullptr : new T[size]), size_(size) {}
-  T* data() { return data_.get(); }
-  const T* data() const { return data_.get(); }
-  T& operator[](std::size_t i) { return data_[i]; }
-  const T& operator[](std::size_t i) const { return data_[i]; }
-  std::size_t size() const { return size_; }
-  std::size_t bytes() const { return size_ * sizeof(T); }
-
- private:
-  std::unique_ptr<T[]> data_;
-  std::size_t size_;
-};
 
 double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
