@@ -9,14 +9,13 @@
 
 #include <cstdint>
 
+#include "curve/short_weierstrass.hpp"
 #include "field/bn254_fields.hpp"
 
 namespace zkmsm {
 
-struct Bn254G1 {
+struct Bn254G1 : ShortWeierstrassCurve<Bn254G1, Bn254Fq, Bn254Fr> {
   static constexpr const char* name = "bn254";
-  using BaseField = Bn254Fq;
-  using ScalarField = Bn254Fr;
 
   // b of y² = x³ + b, as a small signed integer.
   static constexpr std::int64_t b_small = 3;
@@ -38,14 +37,6 @@ struct Bn254G1 {
   static constexpr bool glv_a2_negative = false;
   static constexpr const char* glv_b2_hex = "0x6f4d8248eeb859fd0be4e1541221250b";
   static constexpr bool glv_b2_negative = false;
-
-  ZKMSM_HOST_DEVICE static constexpr BaseField b() { return BaseField::from_i64(b_small); }
-  ZKMSM_HOST_DEVICE static constexpr BaseField generator_x() {
-    return BaseField::from_canonical(parse_hex<BaseField::limbs>(generator_x_hex));
-  }
-  ZKMSM_HOST_DEVICE static constexpr BaseField generator_y() {
-    return BaseField::from_canonical(parse_hex<BaseField::limbs>(generator_y_hex));
-  }
 };
 
 }  // namespace zkmsm

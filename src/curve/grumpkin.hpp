@@ -8,14 +8,13 @@
 
 #include <cstdint>
 
+#include "curve/short_weierstrass.hpp"
 #include "field/bn254_fields.hpp"
 
 namespace zkmsm {
 
-struct GrumpkinG1 {
+struct GrumpkinG1 : ShortWeierstrassCurve<GrumpkinG1, Bn254Fr, Bn254Fq> {
   static constexpr const char* name = "grumpkin";
-  using BaseField = Bn254Fr;
-  using ScalarField = Bn254Fq;
 
   static constexpr std::int64_t b_small = -17;
   static constexpr const char* generator_x_hex = "0x1";
@@ -32,14 +31,6 @@ struct GrumpkinG1 {
   static constexpr bool glv_a2_negative = false;
   static constexpr const char* glv_b2_hex = "0x89d3256894d213e2";
   static constexpr bool glv_b2_negative = false;
-
-  ZKMSM_HOST_DEVICE static constexpr BaseField b() { return BaseField::from_i64(b_small); }
-  ZKMSM_HOST_DEVICE static constexpr BaseField generator_x() {
-    return BaseField::from_canonical(parse_hex<BaseField::limbs>(generator_x_hex));
-  }
-  ZKMSM_HOST_DEVICE static constexpr BaseField generator_y() {
-    return BaseField::from_canonical(parse_hex<BaseField::limbs>(generator_y_hex));
-  }
 };
 
 }  // namespace zkmsm
