@@ -125,7 +125,7 @@ static void test_config_init(void) {
   CHECK(config.accumulator == ZKMSM_ACCUMULATOR_AUTO);
   CHECK(config.walker_slots > 0);
   CHECK(config.walker_threads_per_block > 0);
-  CHECK(config.walker_state == ZKMSM_WALKER_STATE_REGISTERS);
+  CHECK(config.walker_state == ZKMSM_WALKER_STATE_GLOBAL);
   CHECK(config.validate_points == 1);
   CHECK(config.points_in_montgomery == 0);
   CHECK(config.scalars_in_montgomery == 0);

@@ -49,7 +49,9 @@ struct CudaStageTime {
 
 struct CudaMsmReport {
   unsigned window_bits = 0, windows = 0;
-  std::vector<CudaStageTime> stages;       // device-event times, summed over window batches
+  // Device-event times summed over window batches: upload_inputs, the six DESIGN.md stages,
+  // download_result, then accumulate_buckets.combine_partials (already inside accumulate_buckets).
+  std::vector<CudaStageTime> stages;
   std::size_t estimated_peak_bytes = 0;    // estimate_device_bytes for this call
   std::size_t measured_peak_bytes = 0;     // sum of this call's device allocations
 };

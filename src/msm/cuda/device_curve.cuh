@@ -8,6 +8,11 @@
 //   mdbl-2008-s-1   2M + 3S   (doubling of an affine point)
 //   madd-2008-s     8M + 2S   (mixed addition, affine operand)
 //   add-2008-s     12M + 2S   (full addition)
+// and Jacobian (X, Y, Z) ↦ (X/Z², Y/Z³) for chains of doublings,
+// https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html:
+//   dbl-2009-l      2M + 5S
+// Everything is inlined (run 1: out-of-line XYZZ calls cost ~8 µs each in latency-bound
+// kernels, see docs/cuda_notes.md); only the inversion stays out of line.
 #pragma once
 
 #include "curve/affine_point.hpp"
@@ -54,7 +59,7 @@ struct DeviceXyzz {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE bool is_infinity() const { return ZZ.is_zero(); }
 
   // dbl-2008-s-1: 6M + 3S.
-  ZKMSM_HOST_DEVICE DeviceXyzz doubled() const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz doubled() const {
     if (is_infinity()) return *this;
     const Fd U = Y.doubled();          // U = 2·Y1
     const Fd V = U.squared();          // V = U²
@@ -71,7 +76,7 @@ struct DeviceXyzz {
   }
 
   // mdbl-2008-s-1 (2M + 3S): 2·q for an affine q ≠ infinity.
-  ZKMSM_HOST_DEVICE static DeviceXyzz doubled_affine(const DeviceAffine<Fd>& q) {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE static DeviceXyzz doubled_affine(const DeviceAffine<Fd>& q) {
     const Fd U = q.y.doubled();         // U = 2·y1
     const Fd V = U.squared();           // V = U²
     const Fd W = U * V;                 // W = U·V
@@ -87,7 +92,7 @@ struct DeviceXyzz {
   }
 
   // madd-2008-s (8M + 2S), complete.
-  ZKMSM_HOST_DEVICE DeviceXyzz add_affine(const DeviceAffine<Fd>& q) const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz add_affine(const DeviceAffine<Fd>& q) const {
     if (q.is_infinity()) return *this;
     if (is_infinity()) return from_affine(q);
     const Fd U2 = q.x * ZZ;   // U2 = x2·ZZ1
@@ -107,7 +112,7 @@ struct DeviceXyzz {
   }
 
   // add-2008-s (12M + 2S), complete.
-  ZKMSM_HOST_DEVICE DeviceXyzz operator+(const DeviceXyzz& q) const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz operator+(const DeviceXyzz& q) const {
     if (is_infinity()) return q;
     if (q.is_infinity()) return *this;
     const Fd U1 = X * q.ZZ;    // U1 = X1·ZZ2
@@ -129,11 +134,44 @@ struct DeviceXyzz {
   }
 
   // One inversion: ZZZ⁻¹ gives 1/z³, and ZZ/ZZZ = 1/z.
-  ZKMSM_HOST_DEVICE DeviceAffine<Fd> to_affine() const {
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> to_affine() const {
     if (is_infinity()) return DeviceAffine<Fd>::infinity();
     const Fd zzz_inv = ZZZ.inverse();
     const Fd z_inv = zzz_inv * ZZ;
     return {X * z_inv.squared(), Y * zzz_inv};
+  }
+};
+
+// Jacobian coordinates, only for doubling chains (Horner in combine_windows).
+template <class Fd>
+struct DeviceJacobian {
+  Fd X;
+  Fd Y;
+  Fd Z;
+
+  // (X·ZZ², Y·ZZZ², ZZZ): with ZZ = z², ZZZ = z³ the same affine point; Z = 0 for infinity.
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE static DeviceJacobian from_xyzz(const DeviceXyzz<Fd>& p) {
+    return {p.X * p.ZZ.squared(), p.Y * p.ZZZ.squared(), p.ZZZ};
+  }
+  // (X, Y, Z²,Z³); infinity (Z = 0) maps to ZZ = 0.
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz<Fd> to_xyzz() const {
+    const Fd ZZ = Z.squared();
+    return {X, Y, ZZ, ZZ * Z};
+  }
+  // dbl-2009-l (2M + 5S). Z3 = 2·Y1·Z1 keeps Z = 0 for infinity; no point of the prime-order
+  // groups here has y = 0, so no other case exists.
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceJacobian doubled() const {
+    const Fd A = X.squared();                           // A = X1²
+    const Fd B = Y.squared();                           // B = Y1²
+    const Fd C = B.squared();                           // C = B²
+    const Fd D = ((X + B).squared() - A - C).doubled();  // D = 2((X1 + B)² − A − C)
+    const Fd E = A.doubled() + A;                       // E = 3A
+    const Fd F = E.squared();                           // F = E²
+    DeviceJacobian out;
+    out.X = F - D.doubled();                                    // X3 = F − 2D
+    out.Y = E * (D - out.X) - C.doubled().doubled().doubled();  // Y3 = E(D − X3) − 8C
+    out.Z = (Y * Z).doubled();                                  // Z3 = 2·Y1·Z1
+    return out;
   }
 };
 

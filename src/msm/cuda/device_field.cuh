@@ -30,6 +30,14 @@
 #include "field/field_constants.hpp"
 #include "field/safegcd.hpp"
 
+// Large routines called from several kernels stay out of line on the device: smaller code and
+// faster builds, at a call cost that is negligible next to their 2,000+ instructions.
+#if defined(__CUDACC__)
+#define ZKMSM_DEVICE_NOINLINE __noinline__
+#else
+#define ZKMSM_DEVICE_NOINLINE
+#endif
+
 namespace zkmsm::cuda {
 
 using u32 = std::uint32_t;
@@ -262,7 +270,7 @@ struct DeviceField {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField squared() const { return *this * *this; }
 
   // a⁻¹ (0 for 0), Montgomery form in and out.
-  ZKMSM_HOST_DEVICE DeviceField inverse() const {
+  ZKMSM_HOST_DEVICE ZKMSM_DEVICE_NOINLINE DeviceField inverse() const {
     using Host = typename Constants::Host;
     constexpr SafegcdModulus<4> modulus = SafegcdModulus<4>::make(Host::modulus);
     constexpr BigInt<4> seed = Host::r2_mod_p;

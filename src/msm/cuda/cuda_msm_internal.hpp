@@ -1,0 +1,39 @@
+// Internal entry points of the CUDA backend for its tests and benchmark (not for the API layer).
+// Plain C++: no CUDA headers.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+#include "msm/cuda/cuda_msm.hpp"
+
+namespace zkmsm::cuda::detail {
+
+// msm() for inputs already in device memory: device_points is n × 64 bytes (AffinePoint
+// layout, Montgomery form), device_scalars n × 32 bytes. The report's upload stage is zero.
+template <class Curve>
+CudaStatus msm_device_inputs(AffinePoint<Curve>* result,
+                             const void* device_points,
+                             const void* device_scalars,
+                             std::size_t n,
+                             const CudaMsmOptions& options,
+                             CudaMsmReport* report);
+
+// The same pipeline run as plain host loops (no GPU needed): checks the plan, the walker, the
+// partial combine and the reduction on machines without a device. Slow: keep n small.
+template <class Curve>
+CudaStatus msm_emulated(AffinePoint<Curve>* result,
+                        std::span<const AffinePoint<Curve>> points,
+                        std::span<const typename Curve::ScalarField::Integer> scalars,
+                        const CudaMsmOptions& options,
+                        CudaMsmReport* report);
+
+// Test hook: a call's device allocations beyond `bytes` fail as out of memory (0 = no limit).
+void set_simulated_device_limit(std::size_t bytes);
+
+// Experiment hook for the benchmark: register cap of the global-state walker, as the minimum
+// number of resident 256-thread blocks per SM (0 = no cap; 3 → ≤ 85 registers; 4 → ≤ 64).
+// Threads per block must then be ≤ 256.
+void set_walker_min_blocks(unsigned min_blocks);
+
+}  // namespace zkmsm::cuda::detail

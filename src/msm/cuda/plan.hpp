@@ -1,0 +1,215 @@
+// The CUDA backend's host-side plan: window size, window batches, walker geometry, reduction
+// levels and every device buffer's size, all in closed form from (n, options). msm() allocates
+// exactly these buffers, so estimate_device_bytes() is this plan's total.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "msm/common/signed_digits.hpp"
+#include "msm/cuda/cuda_msm.hpp"
+
+namespace zkmsm::cuda::detail {
+
+// ---- tuning constants ----------------------------------------------------------------------
+// Window-size cost model, in units of one field multiplication (see choose_window_bits):
+// an entry costs one batched affine addition (6M, plus a share of the inversion and the
+// gathers); a bucket costs ~2.25 XYZZ additions in reduce_buckets (~14M each).
+inline constexpr double kEntryCost = 10.0;
+inline constexpr double kBucketCost = 30.0;
+inline constexpr unsigned kMinAutoWindowBits = 4;
+inline constexpr unsigned kMaxWindowBits = 22;
+// Auto walker size: about this many sorted entries per slot, and at most this many threads.
+// The cap is about one wave of the global-state walker on an H200 (110 registers: 512 threads
+// per SM × 132 SMs = 67,584); run 1 at 2^22: 123 k threads (two waves) 52 ms, 67 k 38 ms.
+inline constexpr std::uint64_t kEntriesPerSlot = 16;
+inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
+// combine_partials: units per block on each level (pipeline.cuh kCombineBlock).
+inline constexpr std::uint64_t kCombineBlockUnits = 8;
+// reduce_buckets: items per thread in the first level (reads affine bucket sums) and in the
+// later levels (read XYZZ pairs). Powers of two.
+inline constexpr unsigned kReduceFirstChunk = 4;
+inline constexpr unsigned kReduceChunk = 8;
+// One window batch holds at most this many entries (32-bit positions; CUB's int item count).
+inline constexpr std::uint64_t kMaxBatchEntries = (std::uint64_t{1} << 31) - 1;
+// Largest slot count of the global walker state.
+inline constexpr unsigned kMaxGlobalSlots = 64;
+// Words of one walker slot in global state: cursor, range end, piece end, bucket, flags;
+// accumulator (x, y); exclusive prefix product.
+inline constexpr unsigned kSlotScalarWords = 5;
+inline constexpr unsigned kSlotWords = kSlotScalarWords + 16 + 8;
+// Sizes of the device types (checked against the real types in pipeline.cuh).
+inline constexpr std::size_t kAffineBytes = 64;
+inline constexpr std::size_t kXyzzBytes = 128;
+inline constexpr std::size_t kScalarBytes = 32;
+// Small per-call block: valid-entry count and the result point.
+inline constexpr std::size_t kMetaBytes = 256;
+
+inline bool registers_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4 || s == 8 || s == 16; }
+
+// Upper bound of CUB's onesweep radix-sort temporary storage for `items` 32-bit keys with
+// 32-bit values, in DoubleBuffer mode (no alternate arrays): per-tile look-back digit counters
+// (tiles of ≥ 2048 items, 256 digits, 8 bytes each: ≤ 1 byte per item), pass histograms and
+// alignment padding (≤ 1 MiB).
+inline std::size_t sort_temp_bound(std::uint64_t items) { return static_cast<std::size_t>(items) + (std::size_t{1} << 20); }
+
+struct PlanBytes {
+  std::size_t points = 0, scalars = 0, sort_arrays = 0, sort_temp = 0, bucket_bounds = 0, bucket_sums = 0,
+              partials = 0, split_sums = 0, combine_levels = 0, walker_state = 0, reduce = 0, window_sums = 0,
+              meta = 0;
+  std::size_t total() const {
+    return points + scalars + sort_arrays + sort_temp + bucket_bounds + bucket_sums + partials + split_sums +
+           combine_levels + walker_state + reduce + window_sums + meta;
+  }
+};
+
+struct Plan {
+  std::size_t n = 0;
+  unsigned window_bits = 0;
+  unsigned windows = 0;        // T
+  unsigned batch_windows = 0;  // windows per batch
+  unsigned batches = 0;
+  std::uint32_t buckets = 0;         // B = 2^(c−1): digit magnitudes 1..B
+  std::uint64_t batch_entries = 0;   // E = batch_windows · n
+  std::uint32_t sentinel_key = 0;    // key of a zero digit: batch_windows · B, after every real key
+  unsigned key_bits = 0;             // bits the sort looks at
+  unsigned slots = 0;                // S
+  unsigned threads_per_block = 0;
+  std::uint32_t walker_threads = 0;
+  std::uint64_t walker_slot_count = 0;  // threads · S
+  std::uint64_t combine_level_units = 0;  // records per set of combine levels ≥ 1 (0: one level)
+  WalkerStateKind state = WalkerStateKind::registers;
+  std::vector<std::uint32_t> reduce_items;  // items per window entering level ℓ; ends with 1
+  std::vector<std::uint32_t> reduce_chunk;  // items per thread of level ℓ
+  std::size_t reduce_buffer_items[2] = {0, 0};  // XYZZ pairs of the two ping-pong buffers
+  PlanBytes bytes;
+};
+
+// Window size minimising T(c)·(n·kEntryCost + (2^(c−1)+1)·kBucketCost).
+inline unsigned choose_window_bits(std::size_t n, unsigned scalar_bits) {
+  unsigned best = kMinAutoWindowBits;
+  double best_cost = -1;
+  for (unsigned c = kMinAutoWindowBits; c <= 20; ++c) {
+    const double windows = signed_window_count(scalar_bits, c);
+    const double cost = windows * (static_cast<double>(n) * kEntryCost +
+                                   (static_cast<double>(std::uint64_t{1} << (c - 1)) + 1) * kBucketCost);
+    if (best_cost < 0 || cost < best_cost) {
+      best = c;
+      best_cost = cost;
+    }
+  }
+  return best;
+}
+
+inline unsigned bit_width_u64(std::uint64_t x) {
+  unsigned bits = 0;
+  while (x != 0) {
+    ++bits;
+    x >>= 1;
+  }
+  return bits;
+}
+
+// Fills the geometry that depends on batch_windows, and the byte counts.
+inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
+  const std::uint64_t n = plan.n;
+  plan.batches = (plan.windows + plan.batch_windows - 1) / plan.batch_windows;
+  plan.batch_entries = static_cast<std::uint64_t>(plan.batch_windows) * n;
+  plan.sentinel_key = plan.batch_windows * plan.buckets;
+  plan.key_bits = std::max(1u, bit_width_u64(plan.sentinel_key));
+
+  // Walker: about kEntriesPerSlot entries per slot, capped.
+  const std::uint64_t cap = options.walker_max_blocks != 0
+                                ? static_cast<std::uint64_t>(options.walker_max_blocks) * plan.threads_per_block
+                                : kAutoMaxWalkerThreads;
+  const std::uint64_t wanted = (plan.batch_entries + plan.slots * kEntriesPerSlot - 1) / (plan.slots * kEntriesPerSlot);
+  plan.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
+  plan.walker_slot_count = static_cast<std::uint64_t>(plan.walker_threads) * plan.slots;
+  plan.combine_level_units = plan.walker_slot_count <= kCombineBlockUnits
+                                 ? 0
+                                 : (plan.walker_slot_count + kCombineBlockUnits - 1) / kCombineBlockUnits;
+
+  // Reduction levels: m_0 = B + 1 items per window (item 0 is the empty digit 0).
+  plan.reduce_items.assign(1, plan.buckets + 1);
+  plan.reduce_chunk.clear();
+  while (plan.reduce_items.back() > 1) {
+    const std::uint32_t chunk = plan.reduce_chunk.empty() ? kReduceFirstChunk : kReduceChunk;
+    plan.reduce_chunk.push_back(chunk);
+    plan.reduce_items.push_back((plan.reduce_items.back() + chunk - 1) / chunk);
+  }
+  plan.reduce_buffer_items[0] = plan.reduce_buffer_items[1] = 0;
+  const std::size_t levels = plan.reduce_chunk.size();
+  for (std::size_t level = 0; level + 1 < levels; ++level) {  // the last level writes window sums
+    std::size_t& items = plan.reduce_buffer_items[level % 2];
+    items = std::max<std::size_t>(items, static_cast<std::size_t>(plan.batch_windows) * plan.reduce_items[level + 1]);
+  }
+
+  PlanBytes& b = plan.bytes;
+  b = {};
+  b.points = n * kAffineBytes;
+  b.scalars = n * kScalarBytes;
+  b.sort_arrays = 4 * plan.batch_entries * sizeof(std::uint32_t);
+  b.sort_temp = sort_temp_bound(plan.batch_entries);
+  b.bucket_bounds = 2 * static_cast<std::size_t>(plan.sentinel_key) * sizeof(std::uint32_t);
+  b.bucket_sums = static_cast<std::size_t>(plan.sentinel_key) * kAffineBytes;
+  b.partials = 2 * plan.walker_slot_count * (kAffineBytes + sizeof(std::uint32_t));
+  b.split_sums = plan.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(plan.sentinel_key) * sizeof(std::uint32_t);
+  b.combine_levels = 2 * plan.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * kXyzzBytes);
+  b.walker_state = plan.state == WalkerStateKind::global
+                       ? plan.walker_slot_count * kSlotWords * sizeof(std::uint32_t)
+                       : 0;
+  b.reduce = (plan.reduce_buffer_items[0] + plan.reduce_buffer_items[1]) * 2 * kXyzzBytes;
+  b.window_sums = static_cast<std::size_t>(plan.windows) * kXyzzBytes;
+  b.meta = kMetaBytes;
+}
+
+// The plan for n points, or an error message in *error (then the plan is unusable).
+inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions& options, std::string* error) {
+  Plan plan;
+  plan.n = n;
+  error->clear();
+  if (options.window_bits == 1 || options.window_bits > kMaxWindowBits) {
+    *error = "window_bits must be 0 (auto) or in [2, 22]";
+    return plan;
+  }
+  if (options.walker_threads_per_block < 32 || options.walker_threads_per_block > 1024 ||
+      options.walker_threads_per_block % 32 != 0) {
+    *error = "walker_threads_per_block must be a multiple of 32 in [32, 1024]";
+    return plan;
+  }
+  if (options.walker_state == WalkerStateKind::registers && !registers_slots_supported(options.walker_slots)) {
+    *error = "walker_slots must be 1, 2, 4, 8 or 16 with walker_state = registers";
+    return plan;
+  }
+  if (options.walker_state == WalkerStateKind::global &&
+      (options.walker_slots < 1 || options.walker_slots > kMaxGlobalSlots)) {
+    *error = "walker_slots must be in [1, 64] with walker_state = global";
+    return plan;
+  }
+  if (n > (std::size_t{1} << 31) - 1) {
+    *error = "at most 2^31 - 1 points";
+    return plan;
+  }
+  plan.window_bits = options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits);
+  plan.windows = signed_window_count(scalar_bits, plan.window_bits);
+  plan.buckets = std::uint32_t{1} << (plan.window_bits - 1);
+  plan.slots = options.walker_slots;
+  plan.threads_per_block = options.walker_threads_per_block;
+  plan.state = options.walker_state;
+
+  const std::uint64_t max_by_entries = n == 0 ? plan.windows : kMaxBatchEntries / n;
+  plan.batch_windows = static_cast<unsigned>(std::clamp<std::uint64_t>(max_by_entries, 1, plan.windows));
+  size_plan(plan, options);
+  if (options.memory_budget_bytes != 0) {
+    while (plan.batch_windows > 1 && plan.bytes.total() > options.memory_budget_bytes) {
+      --plan.batch_windows;
+      size_plan(plan, options);
+    }
+  }
+  return plan;
+}
+
+}  // namespace zkmsm::cuda::detail

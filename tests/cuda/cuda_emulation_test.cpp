@@ -1,0 +1,206 @@
+// The CUDA pipeline's logic run as host loops (detail::msm_emulated): plan, bucket bounds,
+// stream walker with split buckets and partials, reduction levels and Horner, against the
+// reference MSM. Needs no GPU, so it runs everywhere the backend compiles; the device tests
+// (cuda_msm_test.cpp) then only have to add the real kernels, PTX arithmetic and CUB.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "cuda_test_support.hpp"
+#include "field/test_support.hpp"
+#include "msm/cuda/cuda_msm_internal.hpp"
+
+namespace zkmsm::test {
+namespace {
+
+using cuda::CudaMsmOptions;
+using cuda::WalkerStateKind;
+
+template <class Curve>
+class CudaEmulationTest : public SeededTest {
+ protected:
+  using Affine = AffinePoint<Curve>;
+
+  static Affine run(const std::vector<Affine>& points, const std::vector<Integer<Curve>>& scalars,
+                    const CudaMsmOptions& options) {
+    Affine result = Affine::generator();
+    cuda::CudaMsmReport report;
+    const cuda::CudaStatus status =
+        cuda::detail::msm_emulated<Curve>(&result, points, scalars, options, &report);
+    EXPECT_TRUE(status.ok) << status.message << " (" << describe(options) << ")";
+    EXPECT_TRUE(result.is_on_curve());
+    if (status.ok) EXPECT_LE(report.measured_peak_bytes, report.estimated_peak_bytes);
+    return result;
+  }
+  void expect_correct(const std::vector<Affine>& points, const std::vector<Integer<Curve>>& scalars,
+                      const CudaMsmOptions& options) {
+    EXPECT_EQ(run(points, scalars, options), reference_msm<Curve>(points, scalars))
+        << "n = " << points.size() << ", " << describe(options);
+  }
+};
+using Curves = ::testing::Types<Bn254G1, GrumpkinG1>;
+TYPED_TEST_SUITE(CudaEmulationTest, Curves);
+
+TYPED_TEST(CudaEmulationTest, EverySizeFrom1To40) {
+  using Curve = TypeParam;
+  const auto points = independent_points<Curve>(40, this->rng());
+  const auto scalars = random_scalars_256<Curve>(40, this->rng);
+  for (std::size_t n = 0; n <= 40; ++n) {
+    const std::vector<AffinePoint<Curve>> p(points.begin(), points.begin() + n);
+    const std::vector<Integer<Curve>> s(scalars.begin(), scalars.begin() + n);
+    this->expect_correct(p, s, {.window_bits = 6, .walker_slots = 2, .walker_max_blocks = 1});
+  }
+}
+
+TYPED_TEST(CudaEmulationTest, KnobGrid) {
+  using Curve = TypeParam;
+  const std::size_t n = 150;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto scalars = random_scalars_256<Curve>(n, this->rng);
+  const auto expected = reference_msm<Curve>(points, scalars);
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global}) {
+    for (unsigned s : {1u, 2u, 4u, 8u, 16u}) {
+      for (unsigned blocks : {0u, 1u, 3u}) {
+        for (unsigned c : {3u, 7u, 10u}) {
+          const CudaMsmOptions o{.window_bits = c, .walker_slots = s, .walker_threads_per_block = 32,
+                                 .walker_max_blocks = blocks, .walker_state = state};
+          EXPECT_EQ(this->run(points, scalars, o), expected) << describe(o);
+        }
+      }
+    }
+  }
+  // Global state takes any S up to 64.
+  for (unsigned s : {3u, 5u, 64u}) {
+    const CudaMsmOptions o{.window_bits = 8, .walker_slots = s, .walker_threads_per_block = 32,
+                           .walker_max_blocks = 1, .walker_state = WalkerStateKind::global};
+    EXPECT_EQ(this->run(points, scalars, o), expected) << describe(o);
+  }
+}
+
+TYPED_TEST(CudaEmulationTest, ManyThreadsFewEntriesLeavesEmptySlots) {
+  using Curve = TypeParam;
+  const std::size_t n = 20;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto scalars = random_scalars_256<Curve>(n, this->rng);
+  this->expect_correct(points, scalars, {.window_bits = 4, .walker_slots = 16, .walker_threads_per_block = 64,
+                                         .walker_max_blocks = 50});
+}
+
+TYPED_TEST(CudaEmulationTest, RepeatedPointsEqualScalars) {
+  using Curve = TypeParam;
+  for (std::size_t n : {2u, 3u, 64u, 300u}) {
+    const auto points = copies_of_one_point<Curve>(n, this->rng());
+    const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
+    for (unsigned blocks : {0u, 1u, 4u})
+      this->expect_correct(points, equal, {.window_bits = 5, .walker_slots = 4, .walker_threads_per_block = 32,
+                                           .walker_max_blocks = blocks});
+    this->expect_correct(points, random_scalars_256<Curve>(n, this->rng), {.window_bits = 3});
+  }
+}
+
+TYPED_TEST(CudaEmulationTest, BucketsSplitOverManySlotsCombineAcrossLevels) {
+  using Curve = TypeParam;
+  // One bucket per window with 1,500 entries, 16 entries per slot: chains of ~94 slots, summed
+  // over three combine levels (blocks of 8).
+  const std::size_t n = 1500;
+  const auto points = copies_of_one_point<Curve>(n, this->rng());
+  const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
+  this->expect_correct(points, equal, {.window_bits = 4, .walker_slots = 1, .walker_threads_per_block = 32});
+  this->expect_correct(points, equal, {.window_bits = 4, .walker_slots = 4, .walker_threads_per_block = 32,
+                                       .walker_state = WalkerStateKind::global});
+  // Half the points negated: buckets whose partial sums pass through infinity.
+  auto mixed = points;
+  for (std::size_t i = 0; i < n; i += 2) mixed[i] = -mixed[i];
+  this->expect_correct(mixed, equal, {.window_bits = 4, .walker_slots = 2, .walker_threads_per_block = 32});
+}
+
+TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {
+  using Curve = TypeParam;
+  const auto points = plus_minus_pairs<Curve>(100, this->rng());
+  const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global}) {
+    const CudaMsmOptions o{.window_bits = 4, .walker_slots = 8, .walker_threads_per_block = 32,
+                           .walker_max_blocks = 2, .walker_state = state};
+    const auto result = this->run(points, scalars, o);
+    EXPECT_TRUE(result.is_infinity()) << describe(o);
+  }
+  auto unbalanced = points;
+  auto unbalanced_scalars = scalars;
+  unbalanced.push_back(points[0]);
+  unbalanced_scalars.push_back(scalars[0]);
+  this->expect_correct(unbalanced, unbalanced_scalars, {.window_bits = 4, .walker_slots = 8});
+}
+
+TYPED_TEST(CudaEmulationTest, ArithmeticProgression) {
+  using Curve = TypeParam;
+  const auto points = arithmetic_progression<Curve>(200);
+  this->expect_correct(points, random_scalars_256<Curve>(200, this->rng), {.window_bits = 5, .walker_slots = 4});
+  // Small scalars: many equal partial sums inside buckets.
+  std::vector<Integer<Curve>> small(200);
+  for (auto& s : small) s = small_scalar<Curve>(this->rng() % 16);
+  this->expect_correct(points, small, {.window_bits = 3, .walker_slots = 2, .walker_max_blocks = 1});
+}
+
+TYPED_TEST(CudaEmulationTest, InfinityZeroScalarsAndLargeScalars) {
+  using Curve = TypeParam;
+  auto points = independent_points<Curve>(120, this->rng());
+  put_infinity(points, 7);
+  auto scalars = random_scalars_256<Curve>(120, this->rng);
+  scalars[1] = small_scalar<Curve>(0);
+  scalars[2] = order_plus<Curve>(0);
+  scalars[3] = order_plus<Curve>(1);
+  scalars[4] = order_plus<Curve>(-1);
+  scalars[5] = all_ones<Curve>();
+  this->expect_correct(points, scalars, {.window_bits = 6});
+  const std::vector<Integer<Curve>> zeros(points.size(), small_scalar<Curve>(0));
+  EXPECT_TRUE(this->run(points, zeros, {}).is_infinity());
+  const std::vector<AffinePoint<Curve>> all_infinity(50, AffinePoint<Curve>::infinity());
+  EXPECT_TRUE(this->run(all_infinity, random_scalars_256<Curve>(50, this->rng), {}).is_infinity());
+}
+
+TYPED_TEST(CudaEmulationTest, WindowBatchesUnderABudgetGiveTheSameResult) {
+  using Curve = TypeParam;
+  const std::size_t n = 100;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto scalars = random_scalars_256<Curve>(n, this->rng);
+  const CudaMsmOptions unlimited{.window_bits = 9};
+  const std::size_t full = cuda::estimate_device_bytes<Curve>(n, unlimited);
+  CudaMsmOptions tight = unlimited;
+  tight.memory_budget_bytes = full / 3;
+  EXPECT_LT(cuda::estimate_device_bytes<Curve>(n, tight), full);
+  this->expect_correct(points, scalars, tight);
+  tight.memory_budget_bytes = 1;  // one window per batch
+  this->expect_correct(points, scalars, tight);
+}
+
+TYPED_TEST(CudaEmulationTest, BadOptionsAreRejected) {
+  using Curve = TypeParam;
+  const auto points = independent_points<Curve>(4, this->rng());
+  const auto scalars = random_scalars_256<Curve>(4, this->rng);
+  AffinePoint<Curve> result{};
+  for (const CudaMsmOptions& o : {CudaMsmOptions{.window_bits = 1}, CudaMsmOptions{.window_bits = 23},
+                                  CudaMsmOptions{.walker_slots = 3}, CudaMsmOptions{.walker_slots = 0},
+                                  CudaMsmOptions{.walker_threads_per_block = 100},
+                                  CudaMsmOptions{.walker_slots = 65, .walker_state = WalkerStateKind::global}}) {
+    const auto status = cuda::detail::msm_emulated<Curve>(&result, points, scalars, o, nullptr);
+    EXPECT_FALSE(status.ok) << describe(o);
+    EXPECT_FALSE(status.out_of_memory);
+    EXPECT_FALSE(status.message.empty());
+  }
+}
+
+TYPED_TEST(CudaEmulationTest, SimulatedOutOfMemory) {
+  using Curve = TypeParam;
+  const auto points = independent_points<Curve>(64, this->rng());
+  const auto scalars = random_scalars_256<Curve>(64, this->rng);
+  cuda::detail::set_simulated_device_limit(4096);
+  AffinePoint<Curve> result = AffinePoint<Curve>::generator();
+  const auto status = cuda::detail::msm_emulated<Curve>(&result, points, scalars, {}, nullptr);
+  cuda::detail::set_simulated_device_limit(0);
+  EXPECT_FALSE(status.ok);
+  EXPECT_TRUE(status.out_of_memory) << status.message;
+  EXPECT_EQ(result, AffinePoint<Curve>::generator()) << "the result must be untouched on failure";
+}
+
+}  // namespace
+}  // namespace zkmsm::test

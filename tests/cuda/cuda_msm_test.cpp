@@ -1,0 +1,232 @@
+// cuda::msm on the GPU against reference_msm (small n) and the CPU backend (larger n): random
+// independent points, the adversarial inputs of DESIGN.md §3, non-powers of two, window sizes,
+// a grid of walker knobs, window batches under a memory budget and the out-of-memory path.
+// Sizes go up to 2^16 by default; ZKMSM_TEST_LOG_N=20 raises the largest ones to 2^20.
+// Without a usable CUDA device every test is skipped.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "cuda_test_support.hpp"
+#include "field/test_support.hpp"
+#include "msm/cuda/cuda_msm_internal.hpp"
+
+namespace zkmsm::test {
+namespace {
+
+using cuda::CudaMsmOptions;
+using cuda::WalkerStateKind;
+
+template <class Curve>
+class CudaMsmTest : public SeededTest {
+ protected:
+  using Affine = AffinePoint<Curve>;
+
+  void SetUp() override {
+    SeededTest::SetUp();
+    if (!cuda::device_available()) GTEST_SKIP() << "no CUDA device: GPU tests run on the device machine";
+  }
+
+  static Affine gpu(const std::vector<Affine>& points, const std::vector<Integer<Curve>>& scalars,
+                    const CudaMsmOptions& options = {}) {
+    Affine result = Affine::generator();
+    cuda::CudaMsmReport report;
+    const cuda::CudaStatus status = cuda::msm<Curve>(&result, points, scalars, options, &report);
+    EXPECT_TRUE(status.ok) << status.message << " (" << describe(options) << ")";
+    EXPECT_TRUE(result.is_on_curve());
+    if (status.ok && !points.empty()) {
+      EXPECT_EQ(report.stages.size(), 9u);
+      EXPECT_GT(report.measured_peak_bytes, 0u);
+      EXPECT_LE(report.measured_peak_bytes, report.estimated_peak_bytes) << describe(options);
+      EXPECT_EQ(report.estimated_peak_bytes, cuda::estimate_device_bytes<Curve>(points.size(), options));
+    }
+    return result;
+  }
+  void expect_correct(const std::vector<Affine>& points, const std::vector<Integer<Curve>>& scalars,
+                      const CudaMsmOptions& options = {}) {
+    EXPECT_EQ(gpu(points, scalars, options), expected_msm<Curve>(points, scalars))
+        << "n = " << points.size() << ", " << describe(options);
+  }
+};
+using Curves = ::testing::Types<Bn254G1, GrumpkinG1>;
+TYPED_TEST_SUITE(CudaMsmTest, Curves);
+
+TYPED_TEST(CudaMsmTest, SmallSizesAgainstTheReference) {
+  using Curve = TypeParam;
+  const auto points = independent_points<Curve>(70, this->rng());
+  const auto scalars = random_scalars_256<Curve>(70, this->rng);
+  for (std::size_t n = 0; n <= 70; n += (n < 10 ? 1 : 7)) {
+    const std::vector<AffinePoint<Curve>> p(points.begin(), points.begin() + n);
+    const std::vector<Integer<Curve>> s(scalars.begin(), scalars.begin() + n);
+    this->expect_correct(p, s);
+  }
+}
+
+TYPED_TEST(CudaMsmTest, RandomIndependentPointsPowersOfTwo) {
+  using Curve = TypeParam;
+  const unsigned log_max = test_log_n();
+  for (unsigned log_n = 10; log_n <= log_max; log_n += 3) {
+    const std::size_t n = std::size_t{1} << log_n;
+    const auto points = independent_points<Curve>(n, this->rng());
+    this->expect_correct(points, random_scalars_below_r<Curve>(n, this->rng));
+  }
+}
+
+TYPED_TEST(CudaMsmTest, NonPowersOfTwo) {
+  using Curve = TypeParam;
+  for (std::size_t n : {100u, 1000u, 3001u, 65537u}) {
+    const auto points = independent_points<Curve>(n, this->rng());
+    this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
+  }
+}
+
+TYPED_TEST(CudaMsmTest, WindowSizesAgree) {
+  using Curve = TypeParam;
+  const std::size_t n = 2000;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto scalars = random_scalars_256<Curve>(n, this->rng);
+  const auto expected = expected_msm<Curve>(points, scalars);
+  for (unsigned c : {2u, 3u, 5u, 8u, 11u, 13u, 16u, 18u}) {
+    const CudaMsmOptions o{.window_bits = c};
+    EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
+  }
+}
+
+TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {
+  using Curve = TypeParam;
+  const std::size_t n = 5000;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto scalars = random_scalars_256<Curve>(n, this->rng);
+  const auto expected = expected_msm<Curve>(points, scalars);
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global}) {
+    for (unsigned s : {1u, 2u, 8u, 16u}) {
+      for (unsigned tpb : {64u, 128u, 256u}) {
+        for (unsigned blocks : {0u, 1u}) {
+          const CudaMsmOptions o{.window_bits = 10, .walker_slots = s, .walker_threads_per_block = tpb,
+                                 .walker_max_blocks = blocks, .walker_state = state};
+          EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
+        }
+      }
+    }
+  }
+  for (unsigned s : {3u, 32u, 64u}) {
+    const CudaMsmOptions o{.walker_slots = s, .walker_state = WalkerStateKind::global};
+    EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
+  }
+}
+
+TYPED_TEST(CudaMsmTest, ManyCopiesOfOnePoint) {
+  using Curve = TypeParam;
+  const unsigned log_max = test_log_n();
+  for (unsigned log_n : {4u, 12u, log_max}) {
+    const std::size_t n = std::size_t{1} << log_n;
+    const auto points = copies_of_one_point<Curve>(n, this->rng());
+    // Equal scalars: one bucket per window holds every entry, split over many slots.
+    const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
+    this->expect_correct(points, equal);
+    this->expect_correct(points, equal, {.walker_slots = 16, .walker_state = WalkerStateKind::global});
+    this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
+  }
+}
+
+TYPED_TEST(CudaMsmTest, PointAndNegationPairs) {
+  using Curve = TypeParam;
+  const std::size_t pairs = std::size_t{1} << (test_log_n() - 1);
+  const auto points = plus_minus_pairs<Curve>(pairs, this->rng());
+  const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(pairs, this->rng));
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global}) {
+    const CudaMsmOptions o{.walker_state = state};
+    EXPECT_TRUE(this->gpu(points, scalars, o).is_infinity()) << describe(o);
+  }
+  auto unbalanced = points;
+  auto unbalanced_scalars = scalars;
+  unbalanced.push_back(points[3]);
+  unbalanced_scalars.push_back(random_scalars_256<Curve>(1, this->rng)[0]);
+  this->expect_correct(unbalanced, unbalanced_scalars);
+}
+
+TYPED_TEST(CudaMsmTest, ArithmeticProgression) {
+  using Curve = TypeParam;
+  for (std::size_t n : {300u, 4096u}) {
+    const auto points = arithmetic_progression<Curve>(n);
+    this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
+    std::vector<Integer<Curve>> small(n);
+    for (auto& s : small) s = small_scalar<Curve>(1 + this->rng() % 8);
+    this->expect_correct(points, small);
+    this->expect_correct(points, small, {.window_bits = 4, .walker_slots = 16, .walker_state = WalkerStateKind::global});
+  }
+  const std::size_t n = std::size_t{1} << test_log_n();
+  this->expect_correct(arithmetic_progression<Curve>(n), random_scalars_below_r<Curve>(n, this->rng));
+}
+
+TYPED_TEST(CudaMsmTest, InfinityAmongTheInputs) {
+  using Curve = TypeParam;
+  for (std::size_t n : {50u, 5000u}) {
+    auto points = independent_points<Curve>(n, this->rng());
+    put_infinity(points, 3);
+    this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
+  }
+  const std::vector<AffinePoint<Curve>> all_infinity(1000, AffinePoint<Curve>::infinity());
+  EXPECT_TRUE(this->gpu(all_infinity, random_scalars_256<Curve>(1000, this->rng)).is_infinity());
+}
+
+TYPED_TEST(CudaMsmTest, ZeroAndLargeScalars) {
+  using Curve = TypeParam;
+  const std::size_t n = std::size_t{1} << test_log_n();
+  const auto points = independent_points<Curve>(n, this->rng());
+  const std::vector<Integer<Curve>> zeros(n, small_scalar<Curve>(0));
+  EXPECT_TRUE(this->gpu(points, zeros).is_infinity());
+  const std::vector<Integer<Curve>> orders(n, order_plus<Curve>(0));
+  EXPECT_TRUE(this->gpu(points, orders).is_infinity());
+  // Scalars ≥ r: uniform 256-bit values plus the boundary cases.
+  auto scalars = random_scalars_256<Curve>(n, this->rng);
+  scalars[0] = order_plus<Curve>(-1);
+  scalars[1] = order_plus<Curve>(1);
+  scalars[2] = all_ones<Curve>();
+  scalars[3] = small_scalar<Curve>(0);
+  this->expect_correct(points, scalars);
+  // Sparse: mostly zero scalars.
+  std::vector<Integer<Curve>> sparse(n, small_scalar<Curve>(0));
+  for (std::size_t i = 0; i < n; i += 97) sparse[i] = random_scalars_256<Curve>(1, this->rng)[0];
+  this->expect_correct(points, sparse);
+}
+
+TYPED_TEST(CudaMsmTest, WindowBatchesUnderAMemoryBudget) {
+  using Curve = TypeParam;
+  const std::size_t n = 20000;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto scalars = random_scalars_256<Curve>(n, this->rng);
+  const auto expected = expected_msm<Curve>(points, scalars);
+  const std::size_t full = cuda::estimate_device_bytes<Curve>(n, {});
+  for (std::size_t budget : {full / 2, full / 5, std::size_t{1}}) {
+    const CudaMsmOptions o{.memory_budget_bytes = budget};
+    EXPECT_LT(cuda::estimate_device_bytes<Curve>(n, o), full);
+    EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
+  }
+}
+
+TYPED_TEST(CudaMsmTest, OutOfMemoryIsReportedNotFatal) {
+  using Curve = TypeParam;
+  const auto points = independent_points<Curve>(5000, this->rng());
+  const auto scalars = random_scalars_256<Curve>(5000, this->rng);
+  cuda::detail::set_simulated_device_limit(std::size_t{1} << 20);
+  AffinePoint<Curve> result = AffinePoint<Curve>::generator();
+  const auto status = cuda::msm<Curve>(&result, points, scalars, {}, nullptr);
+  cuda::detail::set_simulated_device_limit(0);
+  EXPECT_FALSE(status.ok);
+  EXPECT_TRUE(status.out_of_memory) << status.message;
+  EXPECT_EQ(result, AffinePoint<Curve>::generator());
+  // The device is still usable afterwards.
+  this->expect_correct(points, scalars);
+}
+
+TYPED_TEST(CudaMsmTest, MismatchedLengthsAreAnError) {
+  using Curve = TypeParam;
+  const auto points = independent_points<Curve>(3, this->rng());
+  const auto scalars = random_scalars_256<Curve>(2, this->rng);
+  AffinePoint<Curve> result{};
+  EXPECT_FALSE(cuda::msm<Curve>(&result, points, scalars, {}, nullptr).ok);
+}
+
+}  // namespace
+}  // namespace zkmsm::test
