@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Installs what building and testing zkmsm needs on Debian 12: the toolchain and libraries from
 # Debian, and the @noble/curves oracle from npm at the version pinned in tests/oracle.
+# Tools already on the PATH (a Node.js from elsewhere, say) are used as they are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake ninja-build g++ googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev nodejs npm python3)
 missing=()
-for p in "${packages[@]}"; do
+# Libraries: Debian packages.
+for p in googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Tools: any installation on the PATH will do; otherwise Debian's package.
+declare -A tool_package=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [python3]=python3 [node]=nodejs [npm]=npm)
+for tool in "${!tool_package[@]}"; do
+  command -v "$tool" >/dev/null 2>&1 || missing+=("${tool_package[$tool]}")
+done
+
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install_deps: installing ${missing[*]}"
   sudo_cmd=""
