@@ -69,8 +69,8 @@ int main(int argc, char** argv) {
     for (int r = 0; r < repeats; ++r) {
       zkmsm::MsmStats stats;
       const double cpu_start = process_cpu_ms();
-      const auto result = zkmsm::msm<zkmsm::Bn254>(std::span(all_points.data(), n), std::span(all_scalars.data(), n),
-                                                   config, &stats);
+      const auto result =
+          zkmsm::msm<zkmsm::Bn254>(std::span(all_points.data(), n), std::span(all_scalars.data(), n), config, &stats);
       const double cpu = process_cpu_ms() - cpu_start;
       if (!result) {
         std::fprintf(stderr, "error: %s\n", result.error().message.c_str());

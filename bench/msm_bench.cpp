@@ -51,14 +51,8 @@ void BM_Msm(benchmark::State& state, zkmsm::Backend backend) {
 void BM_Bn254Cpu(benchmark::State& state) { BM_Msm<zkmsm::Bn254>(state, zkmsm::Backend::cpu); }
 void BM_GrumpkinCpu(benchmark::State& state) { BM_Msm<zkmsm::Grumpkin>(state, zkmsm::Backend::cpu); }
 
-BENCHMARK(BM_Bn254Cpu)
-    ->DenseRange(10, kMaxLogN, 2)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
-BENCHMARK(BM_GrumpkinCpu)
-    ->DenseRange(10, 16, 2)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime();
+BENCHMARK(BM_Bn254Cpu)->DenseRange(10, kMaxLogN, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_GrumpkinCpu)->DenseRange(10, 16, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

@@ -37,9 +37,9 @@ struct MsmConfig {
   Accumulator accumulator = Accumulator::automatic;
   // Stream walker knobs (GPU backends). Defaults: the fastest measured on the H200 at 2^20
   // (global state with S = 16: 18.5 ms; registers with S = 8: 63 ms; docs/cuda_notes.md).
-  unsigned walker_slots = 16;              // S: affine additions per batched inversion per thread
+  unsigned walker_slots = 16;  // S: affine additions per batched inversion per thread
   unsigned walker_threads_per_block = 128;
-  unsigned walker_max_blocks = 0;          // thread cap = walker_max_blocks · threads per block; 0 = auto
+  unsigned walker_max_blocks = 0;  // thread cap = walker_max_blocks · threads per block; 0 = auto
   WalkerState walker_state = WalkerState::global;
   // Pair tree knob: cache dx between the forward and backward pass (seed 002 "super opt").
   bool pair_tree_dx_cache = false;
@@ -60,12 +60,12 @@ struct StageTime {
 };
 
 struct MsmStats {
-  std::string backend;                 // backend that ran: "cpu", "cuda", "vulkan"
-  std::string accumulator;             // accumulator that ran
-  unsigned window_bits = 0;            // c actually used
-  unsigned windows = 0;                // number of signed-digit windows
-  std::vector<StageTime> stages;       // per-stage wall (CPU) or device-event (GPU) times
-  double total_milliseconds = 0;       // whole call, inputs conversion included
+  std::string backend;                   // backend that ran: "cpu", "cuda", "vulkan"
+  std::string accumulator;               // accumulator that ran
+  unsigned window_bits = 0;              // c actually used
+  unsigned windows = 0;                  // number of signed-digit windows
+  std::vector<StageTime> stages;         // per-stage wall (CPU) or device-event (GPU) times
+  double total_milliseconds = 0;         // whole call, inputs conversion included
   std::size_t estimated_peak_bytes = 0;  // closed-form model of the backend's working memory
   std::size_t measured_peak_bytes = 0;   // peak of the backend's own allocations
 };

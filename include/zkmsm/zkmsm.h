@@ -105,16 +105,16 @@ typedef struct zkmsm_config {
   zkmsm_backend backend;
   uint32_t window_bits; /* signed-digit window c in bits; 0 = the backend's cost model */
   zkmsm_accumulator accumulator;
-  uint32_t walker_slots;             /* S: affine additions per batched inversion per thread */
+  uint32_t walker_slots; /* S: affine additions per batched inversion per thread */
   uint32_t walker_threads_per_block;
-  uint32_t walker_max_blocks;        /* thread cap = blocks · threads per block; 0 = auto */
+  uint32_t walker_max_blocks; /* thread cap = blocks · threads per block; 0 = auto */
   zkmsm_walker_state walker_state;
-  int pair_tree_dx_cache;            /* cache dx between the pair tree's two passes */
-  uint64_t memory_budget_bytes;      /* device bytes the backend may use; 0 = no limit */
-  int validate_points;               /* reject points not on the curve */
-  int points_in_montgomery;          /* coordinates are in Montgomery form */
-  int scalars_in_montgomery;         /* scalars are in Montgomery form */
-  uint32_t cpu_threads;              /* CPU backend worker threads; 0 = all hardware threads */
+  int pair_tree_dx_cache;       /* cache dx between the pair tree's two passes */
+  uint64_t memory_budget_bytes; /* device bytes the backend may use; 0 = no limit */
+  int validate_points;          /* reject points not on the curve */
+  int points_in_montgomery;     /* coordinates are in Montgomery form */
+  int scalars_in_montgomery;    /* scalars are in Montgomery form */
+  uint32_t cpu_threads;         /* CPU backend worker threads; 0 = all hardware threads */
 } zkmsm_config;
 
 /* Fills *config with struct_size = sizeof(zkmsm_config) and the library's defaults. */
@@ -135,14 +135,14 @@ typedef struct zkmsm_stage_time {
  * truncated to fit. */
 typedef struct zkmsm_stats {
   size_t struct_size;
-  char backend[ZKMSM_STATS_NAME_SIZE];     /* backend that ran: "cpu", "cuda", "vulkan" */
-  char accumulator[ZKMSM_STATS_NAME_SIZE]; /* accumulator that ran */
-  uint32_t window_bits;                    /* c actually used */
-  uint32_t windows;                        /* number of signed-digit windows */
-  double total_ms;                         /* whole call, input conversion included */
-  uint64_t estimated_peak_bytes;           /* closed-form model of the working memory */
-  uint64_t measured_peak_bytes;            /* peak of the backend's own allocations */
-  uint32_t stage_count;                    /* entries used in stages[]; extra stages are dropped */
+  char backend[ZKMSM_STATS_NAME_SIZE];             /* backend that ran: "cpu", "cuda", "vulkan" */
+  char accumulator[ZKMSM_STATS_NAME_SIZE];         /* accumulator that ran */
+  uint32_t window_bits;                            /* c actually used */
+  uint32_t windows;                                /* number of signed-digit windows */
+  double total_ms;                                 /* whole call, input conversion included */
+  uint64_t estimated_peak_bytes;                   /* closed-form model of the working memory */
+  uint64_t measured_peak_bytes;                    /* peak of the backend's own allocations */
+  uint32_t stage_count;                            /* entries used in stages[]; extra stages are dropped */
   zkmsm_stage_time stages[ZKMSM_STATS_MAX_STAGES]; /* per-stage wall or device-event times */
 } zkmsm_stats;
 

@@ -57,12 +57,12 @@ template <class Curve>
 using Scalar = std::array<std::uint64_t, Curve::scalar_limbs>;
 
 enum class ErrorCode {
-  invalid_argument,       // lengths differ, bad configuration
-  point_not_canonical,    // a coordinate ≥ p
-  point_not_on_curve,     // fails y² = x³ + b (validate_points)
-  backend_unavailable,    // the requested backend is not built or has no device
-  out_of_memory,          // host or device allocation failed, even after batching
-  device_error,           // a GPU runtime error
+  invalid_argument,     // lengths differ, bad configuration
+  point_not_canonical,  // a coordinate ≥ p
+  point_not_on_curve,   // fails y² = x³ + b (validate_points)
+  backend_unavailable,  // the requested backend is not built or has no device
+  out_of_memory,        // host or device allocation failed, even after batching
+  device_error,         // a GPU runtime error
 };
 
 struct Error {
@@ -104,12 +104,12 @@ const char* to_string(Accumulator accumulator);
 const char* version();
 
 extern template Result<Point<Bn254>> msm<Bn254>(std::span<const Point<Bn254>>,
-                                               std::span<const Scalar<Bn254>>,
-                                               const MsmConfig&,
-                                               MsmStats*);
+                                                std::span<const Scalar<Bn254>>,
+                                                const MsmConfig&,
+                                                MsmStats*);
 extern template Result<Point<Grumpkin>> msm<Grumpkin>(std::span<const Point<Grumpkin>>,
-                                                     std::span<const Scalar<Grumpkin>>,
-                                                     const MsmConfig&,
-                                                     MsmStats*);
+                                                      std::span<const Scalar<Grumpkin>>,
+                                                      const MsmConfig&,
+                                                      MsmStats*);
 
 }  // namespace zkmsm

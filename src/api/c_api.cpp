@@ -42,12 +42,18 @@ static_assert(limb_layout_matches<zkmsm::Grumpkin>());
 // Status codes mirror zkmsm::ErrorCode one to one (zkmsm.h documents them in this order).
 constexpr int status_of(zkmsm::ErrorCode code) {
   switch (code) {
-    case zkmsm::ErrorCode::invalid_argument: return ZKMSM_ERROR_INVALID_ARGUMENT;
-    case zkmsm::ErrorCode::point_not_canonical: return ZKMSM_ERROR_POINT_NOT_CANONICAL;
-    case zkmsm::ErrorCode::point_not_on_curve: return ZKMSM_ERROR_POINT_NOT_ON_CURVE;
-    case zkmsm::ErrorCode::backend_unavailable: return ZKMSM_ERROR_BACKEND_UNAVAILABLE;
-    case zkmsm::ErrorCode::out_of_memory: return ZKMSM_ERROR_OUT_OF_MEMORY;
-    case zkmsm::ErrorCode::device_error: return ZKMSM_ERROR_DEVICE_ERROR;
+    case zkmsm::ErrorCode::invalid_argument:
+      return ZKMSM_ERROR_INVALID_ARGUMENT;
+    case zkmsm::ErrorCode::point_not_canonical:
+      return ZKMSM_ERROR_POINT_NOT_CANONICAL;
+    case zkmsm::ErrorCode::point_not_on_curve:
+      return ZKMSM_ERROR_POINT_NOT_ON_CURVE;
+    case zkmsm::ErrorCode::backend_unavailable:
+      return ZKMSM_ERROR_BACKEND_UNAVAILABLE;
+    case zkmsm::ErrorCode::out_of_memory:
+      return ZKMSM_ERROR_OUT_OF_MEMORY;
+    case zkmsm::ErrorCode::device_error:
+      return ZKMSM_ERROR_DEVICE_ERROR;
   }
   return ZKMSM_ERROR_INTERNAL;
 }
@@ -63,8 +69,8 @@ thread_local char last_error_message[512] = "";
 
 // Stores "prefix: detail" (or just detail) for zkmsm_last_error(); never allocates.
 void set_last_error(std::string_view detail) noexcept {
-  const int length = static_cast<int>(detail.size() < sizeof(last_error_message) ? detail.size()
-                                                                                   : sizeof(last_error_message) - 1);
+  const int length =
+      static_cast<int>(detail.size() < sizeof(last_error_message) ? detail.size() : sizeof(last_error_message) - 1);
   std::snprintf(last_error_message, sizeof(last_error_message), "%.*s", length, detail.data());
 }
 
@@ -87,56 +93,86 @@ std::underlying_type_t<Enum> raw_value(const Enum& value) {
 
 bool to_cpp(const zkmsm_backend& in, zkmsm::Backend& out) {
   switch (raw_value(in)) {
-    case ZKMSM_BACKEND_AUTO: out = zkmsm::Backend::automatic; return true;
-    case ZKMSM_BACKEND_CPU: out = zkmsm::Backend::cpu; return true;
-    case ZKMSM_BACKEND_CUDA: out = zkmsm::Backend::cuda; return true;
-    case ZKMSM_BACKEND_VULKAN: out = zkmsm::Backend::vulkan; return true;
+    case ZKMSM_BACKEND_AUTO:
+      out = zkmsm::Backend::automatic;
+      return true;
+    case ZKMSM_BACKEND_CPU:
+      out = zkmsm::Backend::cpu;
+      return true;
+    case ZKMSM_BACKEND_CUDA:
+      out = zkmsm::Backend::cuda;
+      return true;
+    case ZKMSM_BACKEND_VULKAN:
+      out = zkmsm::Backend::vulkan;
+      return true;
   }
   return false;
 }
 
 zkmsm_backend to_c(zkmsm::Backend in) {
   switch (in) {
-    case zkmsm::Backend::automatic: return ZKMSM_BACKEND_AUTO;
-    case zkmsm::Backend::cpu: return ZKMSM_BACKEND_CPU;
-    case zkmsm::Backend::cuda: return ZKMSM_BACKEND_CUDA;
-    case zkmsm::Backend::vulkan: return ZKMSM_BACKEND_VULKAN;
+    case zkmsm::Backend::automatic:
+      return ZKMSM_BACKEND_AUTO;
+    case zkmsm::Backend::cpu:
+      return ZKMSM_BACKEND_CPU;
+    case zkmsm::Backend::cuda:
+      return ZKMSM_BACKEND_CUDA;
+    case zkmsm::Backend::vulkan:
+      return ZKMSM_BACKEND_VULKAN;
   }
   return ZKMSM_BACKEND_AUTO;
 }
 
 bool to_cpp(const zkmsm_accumulator& in, zkmsm::Accumulator& out) {
   switch (raw_value(in)) {
-    case ZKMSM_ACCUMULATOR_AUTO: out = zkmsm::Accumulator::automatic; return true;
-    case ZKMSM_ACCUMULATOR_STREAM_WALKER: out = zkmsm::Accumulator::stream_walker; return true;
-    case ZKMSM_ACCUMULATOR_PAIR_TREE: out = zkmsm::Accumulator::pair_tree; return true;
-    case ZKMSM_ACCUMULATOR_BATCH_AFFINE: out = zkmsm::Accumulator::batch_affine; return true;
+    case ZKMSM_ACCUMULATOR_AUTO:
+      out = zkmsm::Accumulator::automatic;
+      return true;
+    case ZKMSM_ACCUMULATOR_STREAM_WALKER:
+      out = zkmsm::Accumulator::stream_walker;
+      return true;
+    case ZKMSM_ACCUMULATOR_PAIR_TREE:
+      out = zkmsm::Accumulator::pair_tree;
+      return true;
+    case ZKMSM_ACCUMULATOR_BATCH_AFFINE:
+      out = zkmsm::Accumulator::batch_affine;
+      return true;
   }
   return false;
 }
 
 zkmsm_accumulator to_c(zkmsm::Accumulator in) {
   switch (in) {
-    case zkmsm::Accumulator::automatic: return ZKMSM_ACCUMULATOR_AUTO;
-    case zkmsm::Accumulator::stream_walker: return ZKMSM_ACCUMULATOR_STREAM_WALKER;
-    case zkmsm::Accumulator::pair_tree: return ZKMSM_ACCUMULATOR_PAIR_TREE;
-    case zkmsm::Accumulator::batch_affine: return ZKMSM_ACCUMULATOR_BATCH_AFFINE;
+    case zkmsm::Accumulator::automatic:
+      return ZKMSM_ACCUMULATOR_AUTO;
+    case zkmsm::Accumulator::stream_walker:
+      return ZKMSM_ACCUMULATOR_STREAM_WALKER;
+    case zkmsm::Accumulator::pair_tree:
+      return ZKMSM_ACCUMULATOR_PAIR_TREE;
+    case zkmsm::Accumulator::batch_affine:
+      return ZKMSM_ACCUMULATOR_BATCH_AFFINE;
   }
   return ZKMSM_ACCUMULATOR_AUTO;
 }
 
 bool to_cpp(const zkmsm_walker_state& in, zkmsm::WalkerState& out) {
   switch (raw_value(in)) {
-    case ZKMSM_WALKER_STATE_REGISTERS: out = zkmsm::WalkerState::registers; return true;
-    case ZKMSM_WALKER_STATE_GLOBAL: out = zkmsm::WalkerState::global; return true;
+    case ZKMSM_WALKER_STATE_REGISTERS:
+      out = zkmsm::WalkerState::registers;
+      return true;
+    case ZKMSM_WALKER_STATE_GLOBAL:
+      out = zkmsm::WalkerState::global;
+      return true;
   }
   return false;
 }
 
 zkmsm_walker_state to_c(zkmsm::WalkerState in) {
   switch (in) {
-    case zkmsm::WalkerState::registers: return ZKMSM_WALKER_STATE_REGISTERS;
-    case zkmsm::WalkerState::global: return ZKMSM_WALKER_STATE_GLOBAL;
+    case zkmsm::WalkerState::registers:
+      return ZKMSM_WALKER_STATE_REGISTERS;
+    case zkmsm::WalkerState::global:
+      return ZKMSM_WALKER_STATE_GLOBAL;
   }
   return ZKMSM_WALKER_STATE_REGISTERS;
 }
@@ -147,9 +183,9 @@ zkmsm_walker_state to_c(zkmsm::WalkerState in) {
 // this stops compiling when a member is added or removed: then mirror it in zkmsm_config and
 // in to_cpp() below.
 zkmsm_config to_c(const zkmsm::MsmConfig& config) {
-  const auto& [backend, window_bits, accumulator, walker_slots, walker_threads_per_block,
-               walker_max_blocks, walker_state, pair_tree_dx_cache, memory_budget_bytes,
-               validate_points, points_in_montgomery, scalars_in_montgomery, cpu_threads] = config;
+  const auto& [backend, window_bits, accumulator, walker_slots, walker_threads_per_block, walker_max_blocks,
+               walker_state, pair_tree_dx_cache, memory_budget_bytes, validate_points, points_in_montgomery,
+               scalars_in_montgomery, cpu_threads] = config;
   zkmsm_config out;
   std::memset(&out, 0, sizeof(out));  // padding too, so that copies compare bytewise
   out.struct_size = sizeof(zkmsm_config);
@@ -188,7 +224,8 @@ int to_cpp(const zkmsm_config* in, zkmsm::MsmConfig& out) {
   zkmsm_config c = to_c(zkmsm::MsmConfig{});
   std::memcpy(&c, in, in->struct_size < sizeof(c) ? in->struct_size : sizeof(c));
 
-  if (!to_cpp(c.backend, out.backend)) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->backend is not a zkmsm_backend");
+  if (!to_cpp(c.backend, out.backend))
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->backend is not a zkmsm_backend");
   if (!to_cpp(c.accumulator, out.accumulator))
     return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->accumulator is not a zkmsm_accumulator");
   if (!to_cpp(c.walker_state, out.walker_state))
@@ -254,11 +291,9 @@ int msm_on(const std::uint64_t* points,
   const auto* scalar_array = reinterpret_cast<const zkmsm::Scalar<Curve>*>(scalars);
 
   zkmsm::MsmStats cpp_stats;
-  const zkmsm::Result<zkmsm::Point<Curve>> result =
-      zkmsm::msm<Curve>(std::span<const zkmsm::Point<Curve>>(point_array, n),
-                        std::span<const zkmsm::Scalar<Curve>>(scalar_array, n),
-                        config,
-                        stats != nullptr ? &cpp_stats : nullptr);
+  const zkmsm::Result<zkmsm::Point<Curve>> result = zkmsm::msm<Curve>(
+      std::span<const zkmsm::Point<Curve>>(point_array, n), std::span<const zkmsm::Scalar<Curve>>(scalar_array, n),
+      config, stats != nullptr ? &cpp_stats : nullptr);
   if (!result) {
     const zkmsm::Error& error = result.error();
     const std::string_view message =
@@ -354,15 +389,24 @@ const char* zkmsm_last_error(void) noexcept { return last_error_message; }
 
 const char* zkmsm_status_string(int status) noexcept {
   switch (status) {
-    case ZKMSM_OK: return "ok";
-    case ZKMSM_ERROR_INVALID_ARGUMENT: return "invalid_argument";
-    case ZKMSM_ERROR_POINT_NOT_CANONICAL: return "point_not_canonical";
-    case ZKMSM_ERROR_POINT_NOT_ON_CURVE: return "point_not_on_curve";
-    case ZKMSM_ERROR_BACKEND_UNAVAILABLE: return "backend_unavailable";
-    case ZKMSM_ERROR_OUT_OF_MEMORY: return "out_of_memory";
-    case ZKMSM_ERROR_DEVICE_ERROR: return "device_error";
-    case ZKMSM_ERROR_INTERNAL: return "internal";
-    default: return "unknown";
+    case ZKMSM_OK:
+      return "ok";
+    case ZKMSM_ERROR_INVALID_ARGUMENT:
+      return "invalid_argument";
+    case ZKMSM_ERROR_POINT_NOT_CANONICAL:
+      return "point_not_canonical";
+    case ZKMSM_ERROR_POINT_NOT_ON_CURVE:
+      return "point_not_on_curve";
+    case ZKMSM_ERROR_BACKEND_UNAVAILABLE:
+      return "backend_unavailable";
+    case ZKMSM_ERROR_OUT_OF_MEMORY:
+      return "out_of_memory";
+    case ZKMSM_ERROR_DEVICE_ERROR:
+      return "device_error";
+    case ZKMSM_ERROR_INTERNAL:
+      return "internal";
+    default:
+      return "unknown";
   }
 }
 

@@ -53,9 +53,9 @@ std::span<const AffinePoint<api::InternalCurve<Curve>>> prepare_points(
   const std::size_t n = points.size();
   const bool convert = !config.points_in_montgomery;
   if (convert) storage.resize(n);
-  std::span<const Affine> internal =
-      convert ? std::span<const Affine>(storage.data(), n)
-              : std::span<const Affine>(reinterpret_cast<const Affine*>(points.data()), n);
+  std::span<const Affine> internal = convert
+                                         ? std::span<const Affine>(storage.data(), n)
+                                         : std::span<const Affine>(reinterpret_cast<const Affine*>(points.data()), n);
   if (!convert && !config.validate_points) return internal;
 
   const std::size_t chunks = (n + kConvertChunk - 1) / kConvertChunk;
@@ -67,9 +67,9 @@ std::span<const AffinePoint<api::InternalCurve<Curve>>> prepare_points(
       const auto y = to_bigint(points[i].y);
       const bool x_ok = BaseField::is_canonical(x);
       if (!x_ok || !BaseField::is_canonical(y)) {
-        chunk_issue[chunk] = {i, ErrorCode::point_not_canonical,
-                              "point " + std::to_string(i) + ": coordinate " + (x_ok ? "y" : "x") +
-                                  " is not below the field modulus p"};
+        chunk_issue[chunk] = {
+            i, ErrorCode::point_not_canonical,
+            "point " + std::to_string(i) + ": coordinate " + (x_ok ? "y" : "x") + " is not below the field modulus p"};
         return;
       }
       const Affine p = convert ? Affine{BaseField::from_canonical(x), BaseField::from_canonical(y)}
@@ -93,9 +93,7 @@ std::span<const AffinePoint<api::InternalCurve<Curve>>> prepare_points(
 
 template <class Curve>
 UninitializedBuffer<typename api::InternalCurve<Curve>::ScalarField::Integer> prepare_scalars(
-    std::span<const Scalar<Curve>> scalars,
-    const MsmConfig& config,
-    unsigned threads) {
+    std::span<const Scalar<Curve>> scalars, const MsmConfig& config, unsigned threads) {
   using ScalarField = typename api::InternalCurve<Curve>::ScalarField;
   using Integer = typename ScalarField::Integer;
   const std::size_t n = scalars.size();
@@ -123,8 +121,10 @@ Backend resolve_backend(Backend requested) {
 
 cpu::CpuAccumulator to_cpu_accumulator(Accumulator accumulator) {
   switch (accumulator) {
-    case Accumulator::batch_affine: return cpu::CpuAccumulator::batch_affine;
-    default: return cpu::CpuAccumulator::automatic;
+    case Accumulator::batch_affine:
+      return cpu::CpuAccumulator::batch_affine;
+    default:
+      return cpu::CpuAccumulator::automatic;
   }
 }
 
@@ -140,6 +140,17 @@ struct BackendRun {
   std::size_t measured_peak_bytes = 0;
 };
 
+// The fields every backend's report shares (window, stages, memory).
+template <class Internal, class Report>
+void copy_report(BackendRun<Internal>& run, const Report& report, std::string accumulator) {
+  run.accumulator = std::move(accumulator);
+  run.window_bits = report.window_bits;
+  run.windows = report.windows;
+  for (const auto& stage : report.stages) run.stages.push_back({stage.name, stage.milliseconds});
+  run.estimated_peak_bytes = report.estimated_peak_bytes;
+  run.measured_peak_bytes = report.measured_peak_bytes;
+}
+
 template <class Internal>
 Result<BackendRun<Internal>> run_cpu(std::span<const AffinePoint<Internal>> points,
                                      std::span<const typename Internal::ScalarField::Integer> scalars,
@@ -151,12 +162,7 @@ Result<BackendRun<Internal>> run_cpu(std::span<const AffinePoint<Internal>> poin
   cpu::CpuMsmReport report;
   BackendRun<Internal> run;
   run.sum = cpu::msm<Internal>(points, scalars, options, &report);
-  run.accumulator = cpu::to_string(report.accumulator);
-  run.window_bits = report.window_bits;
-  run.windows = report.windows;
-  for (const auto& s : report.stages) run.stages.push_back({s.name, s.milliseconds});
-  run.estimated_peak_bytes = report.estimated_peak_bytes;
-  run.measured_peak_bytes = report.measured_peak_bytes;
+  copy_report(run, report, cpu::to_string(report.accumulator));
   return run;
 }
 
@@ -170,8 +176,8 @@ Result<BackendRun<Internal>> run_cuda(std::span<const AffinePoint<Internal>> poi
   options.walker_slots = config.walker_slots;
   options.walker_threads_per_block = config.walker_threads_per_block;
   options.walker_max_blocks = config.walker_max_blocks;
-  options.walker_state = config.walker_state == WalkerState::global ? cuda::WalkerStateKind::global
-                                                                    : cuda::WalkerStateKind::registers;
+  options.walker_state =
+      config.walker_state == WalkerState::global ? cuda::WalkerStateKind::global : cuda::WalkerStateKind::registers;
   options.memory_budget_bytes = config.memory_budget_bytes;
   cuda::CudaMsmReport report;
   BackendRun<Internal> run;
@@ -180,12 +186,7 @@ Result<BackendRun<Internal>> run_cuda(std::span<const AffinePoint<Internal>> poi
     return Error{status.out_of_memory ? ErrorCode::out_of_memory : ErrorCode::device_error,
                  "cuda backend: " + status.message};
   }
-  run.accumulator = "stream_walker";
-  run.window_bits = report.window_bits;
-  run.windows = report.windows;
-  for (const auto& s : report.stages) run.stages.push_back({s.name, s.milliseconds});
-  run.estimated_peak_bytes = report.estimated_peak_bytes;
-  run.measured_peak_bytes = report.measured_peak_bytes;
+  copy_report(run, report, "stream_walker");
   return run;
 #else
   (void)points;
@@ -205,32 +206,46 @@ const char* version() { return "0.1.0"; }
 
 const char* to_string(ErrorCode code) {
   switch (code) {
-    case ErrorCode::invalid_argument: return "invalid_argument";
-    case ErrorCode::point_not_canonical: return "point_not_canonical";
-    case ErrorCode::point_not_on_curve: return "point_not_on_curve";
-    case ErrorCode::backend_unavailable: return "backend_unavailable";
-    case ErrorCode::out_of_memory: return "out_of_memory";
-    case ErrorCode::device_error: return "device_error";
+    case ErrorCode::invalid_argument:
+      return "invalid_argument";
+    case ErrorCode::point_not_canonical:
+      return "point_not_canonical";
+    case ErrorCode::point_not_on_curve:
+      return "point_not_on_curve";
+    case ErrorCode::backend_unavailable:
+      return "backend_unavailable";
+    case ErrorCode::out_of_memory:
+      return "out_of_memory";
+    case ErrorCode::device_error:
+      return "device_error";
   }
   return "unknown";
 }
 
 const char* to_string(Backend backend) {
   switch (backend) {
-    case Backend::automatic: return "auto";
-    case Backend::cpu: return "cpu";
-    case Backend::cuda: return "cuda";
-    case Backend::vulkan: return "vulkan";
+    case Backend::automatic:
+      return "auto";
+    case Backend::cpu:
+      return "cpu";
+    case Backend::cuda:
+      return "cuda";
+    case Backend::vulkan:
+      return "vulkan";
   }
   return "unknown";
 }
 
 const char* to_string(Accumulator accumulator) {
   switch (accumulator) {
-    case Accumulator::automatic: return "auto";
-    case Accumulator::stream_walker: return "stream_walker";
-    case Accumulator::pair_tree: return "pair_tree";
-    case Accumulator::batch_affine: return "batch_affine";
+    case Accumulator::automatic:
+      return "auto";
+    case Accumulator::stream_walker:
+      return "stream_walker";
+    case Accumulator::pair_tree:
+      return "pair_tree";
+    case Accumulator::batch_affine:
+      return "batch_affine";
   }
   return "unknown";
 }
@@ -238,14 +253,16 @@ const char* to_string(Accumulator accumulator) {
 bool backend_available(Backend backend) {
   switch (backend) {
     case Backend::automatic:
-    case Backend::cpu: return true;
+    case Backend::cpu:
+      return true;
     case Backend::cuda:
 #if defined(ZKMSM_HAVE_CUDA)
       return cuda::device_available();
 #else
       return false;
 #endif
-    case Backend::vulkan: return false;
+    case Backend::vulkan:
+      return false;
   }
   return false;
 }
@@ -258,8 +275,8 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
   using Internal = api::InternalCurve<Curve>;
   const auto start = Clock::now();
   if (points.size() != scalars.size()) {
-    return Error{ErrorCode::invalid_argument, "got " + std::to_string(points.size()) + " points but " +
-                                                  std::to_string(scalars.size()) + " scalars"};
+    return Error{ErrorCode::invalid_argument,
+                 "got " + std::to_string(points.size()) + " points but " + std::to_string(scalars.size()) + " scalars"};
   }
   if (points.size() > kMaxPoints) {
     return Error{ErrorCode::invalid_argument, "at most 2^31 - 1 points per MSM"};
@@ -281,7 +298,7 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
     if (issue.index != std::numeric_limits<std::size_t>::max()) return Error{issue.code, issue.message};
     const auto scalar_storage = prepare_scalars<Curve>(scalars, config, threads);
     const std::span<const typename Internal::ScalarField::Integer> internal_scalars(scalar_storage.data(),
-                                                                                  scalar_storage.size());
+                                                                                    scalar_storage.size());
     const double convert_ms = elapsed_ms(convert_start);
 
     const Result<BackendRun<Internal>> run = backend == Backend::cuda
@@ -309,8 +326,7 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
       stats->stages.insert(stats->stages.end(), ran.stages.begin(), ran.stages.end());
       // Host-side input copies count for the CPU backend; the GPU backends report device bytes.
       const bool host_backend = backend == Backend::cpu;
-      const std::size_t input_bytes =
-          point_storage.bytes() + scalar_storage.bytes();
+      const std::size_t input_bytes = point_storage.bytes() + scalar_storage.bytes();
       const std::size_t estimated_input_bytes =
           (config.points_in_montgomery ? 0 : points.size() * sizeof(AffinePoint<Internal>)) + points.size() * 32;
       stats->estimated_peak_bytes = ran.estimated_peak_bytes + (host_backend ? estimated_input_bytes : 0);

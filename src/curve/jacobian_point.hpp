@@ -45,9 +45,9 @@ struct JacobianPoint {
     const BaseField E = A.doubled() + A;                        // E = 3A
     const BaseField F = E.squared();                            // F = E²
     JacobianPoint out;
-    out.X = F - D.doubled();                              // X3 = F − 2D
+    out.X = F - D.doubled();                                    // X3 = F − 2D
     out.Y = E * (D - out.X) - C.doubled().doubled().doubled();  // Y3 = E(D − X3) − 8C
-    out.Z = (Y * Z).doubled();                            // Z3 = 2·Y1·Z1
+    out.Z = (Y * Z).doubled();                                  // Z3 = 2·Y1·Z1
     return out;
   }
 
@@ -55,22 +55,22 @@ struct JacobianPoint {
   ZKMSM_HOST_DEVICE constexpr JacobianPoint operator+(const JacobianPoint& q) const {
     if (is_infinity()) return q;
     if (q.is_infinity()) return *this;
-    const BaseField Z1Z1 = Z.squared();                // Z1Z1 = Z1²
-    const BaseField Z2Z2 = q.Z.squared();              // Z2Z2 = Z2²
-    const BaseField U1 = X * Z2Z2;                     // U1 = X1·Z2Z2
-    const BaseField U2 = q.X * Z1Z1;                   // U2 = X2·Z1Z1
-    const BaseField S1 = Y * q.Z * Z2Z2;               // S1 = Y1·Z2·Z2Z2
-    const BaseField S2 = q.Y * Z * Z1Z1;               // S2 = Y2·Z1·Z1Z1
+    const BaseField Z1Z1 = Z.squared();    // Z1Z1 = Z1²
+    const BaseField Z2Z2 = q.Z.squared();  // Z2Z2 = Z2²
+    const BaseField U1 = X * Z2Z2;         // U1 = X1·Z2Z2
+    const BaseField U2 = q.X * Z1Z1;       // U2 = X2·Z1Z1
+    const BaseField S1 = Y * q.Z * Z2Z2;   // S1 = Y1·Z2·Z2Z2
+    const BaseField S2 = q.Y * Z * Z1Z1;   // S2 = Y2·Z1·Z1Z1
     if (U1 == U2) return S1 == S2 ? doubled() : infinity();
-    const BaseField H = U2 - U1;                       // H = U2 − U1
-    const BaseField I = H.doubled().squared();         // I = (2H)²
-    const BaseField J = H * I;                         // J = H·I
-    const BaseField r = (S2 - S1).doubled();           // r = 2(S2 − S1)
-    const BaseField V = U1 * I;                        // V = U1·I
+    const BaseField H = U2 - U1;                // H = U2 − U1
+    const BaseField I = H.doubled().squared();  // I = (2H)²
+    const BaseField J = H * I;                  // J = H·I
+    const BaseField r = (S2 - S1).doubled();    // r = 2(S2 − S1)
+    const BaseField V = U1 * I;                 // V = U1·I
     JacobianPoint out;
-    out.X = r.squared() - J - V.doubled();             // X3 = r² − J − 2V
-    out.Y = r * (V - out.X) - (S1 * J).doubled();      // Y3 = r(V − X3) − 2·S1·J
-    out.Z = ((Z + q.Z).squared() - Z1Z1 - Z2Z2) * H;   // Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H
+    out.X = r.squared() - J - V.doubled();            // X3 = r² − J − 2V
+    out.Y = r * (V - out.X) - (S1 * J).doubled();     // Y3 = r(V − X3) − 2·S1·J
+    out.Z = ((Z + q.Z).squared() - Z1Z1 - Z2Z2) * H;  // Z3 = ((Z1 + Z2)² − Z1Z1 − Z2Z2)·H
     return out;
   }
 
@@ -78,20 +78,20 @@ struct JacobianPoint {
   ZKMSM_HOST_DEVICE constexpr JacobianPoint add_affine(const Affine& q) const {
     if (q.is_infinity()) return *this;
     if (is_infinity()) return from_affine(q);
-    const BaseField Z1Z1 = Z.squared();                // Z1Z1 = Z1²
-    const BaseField U2 = q.x * Z1Z1;                   // U2 = X2·Z1Z1
-    const BaseField S2 = q.y * Z * Z1Z1;               // S2 = Y2·Z1·Z1Z1
+    const BaseField Z1Z1 = Z.squared();   // Z1Z1 = Z1²
+    const BaseField U2 = q.x * Z1Z1;      // U2 = X2·Z1Z1
+    const BaseField S2 = q.y * Z * Z1Z1;  // S2 = Y2·Z1·Z1Z1
     if (U2 == X) return S2 == Y ? doubled() : infinity();
-    const BaseField H = U2 - X;                        // H = U2 − X1
-    const BaseField HH = H.squared();                  // HH = H²
-    const BaseField I = HH.doubled().doubled();        // I = 4·HH
-    const BaseField J = H * I;                         // J = H·I
-    const BaseField r = (S2 - Y).doubled();            // r = 2(S2 − Y1)
-    const BaseField V = X * I;                         // V = X1·I
+    const BaseField H = U2 - X;                  // H = U2 − X1
+    const BaseField HH = H.squared();            // HH = H²
+    const BaseField I = HH.doubled().doubled();  // I = 4·HH
+    const BaseField J = H * I;                   // J = H·I
+    const BaseField r = (S2 - Y).doubled();      // r = 2(S2 − Y1)
+    const BaseField V = X * I;                   // V = X1·I
     JacobianPoint out;
-    out.X = r.squared() - J - V.doubled();             // X3 = r² − J − 2V
-    out.Y = r * (V - out.X) - (Y * J).doubled();       // Y3 = r(V − X3) − 2·Y1·J
-    out.Z = (Z + H).squared() - Z1Z1 - HH;             // Z3 = (Z1 + H)² − Z1Z1 − HH
+    out.X = r.squared() - J - V.doubled();        // X3 = r² − J − 2V
+    out.Y = r * (V - out.X) - (Y * J).doubled();  // Y3 = r(V − X3) − 2·Y1·J
+    out.Z = (Z + H).squared() - Z1Z1 - HH;        // Z3 = (Z1 + H)² − Z1Z1 − HH
     return out;
   }
 

@@ -38,24 +38,24 @@ struct XyzzPoint {
   ZKMSM_HOST_DEVICE Affine to_affine() const {
     if (is_infinity()) return Affine::infinity();
     const BaseField zzz_inv = ZZZ.inverse_vartime();
-    const BaseField z_inv = zzz_inv * ZZ;            // 1/Z = ZZ/ZZZ
+    const BaseField z_inv = zzz_inv * ZZ;  // 1/Z = ZZ/ZZZ
     return {X * z_inv.squared(), Y * zzz_inv};
   }
 
   // dbl-2008-s-1: 6M + 3S.
   ZKMSM_HOST_DEVICE constexpr XyzzPoint doubled() const {
     if (is_infinity()) return *this;
-    const BaseField U = Y.doubled();                  // U = 2·Y1
-    const BaseField V = U.squared();                  // V = U²
-    const BaseField W = U * V;                        // W = U·V
-    const BaseField S = X * V;                        // S = X1·V
+    const BaseField U = Y.doubled();  // U = 2·Y1
+    const BaseField V = U.squared();  // V = U²
+    const BaseField W = U * V;        // W = U·V
+    const BaseField S = X * V;        // S = X1·V
     const BaseField X2 = X.squared();
-    const BaseField M = X2.doubled() + X2;            // M = 3·X1²
+    const BaseField M = X2.doubled() + X2;  // M = 3·X1²
     XyzzPoint out;
-    out.X = M.squared() - S.doubled();                // X3 = M² − 2S
-    out.Y = M * (S - out.X) - W * Y;                  // Y3 = M(S − X3) − W·Y1
-    out.ZZ = V * ZZ;                                  // ZZ3 = V·ZZ1
-    out.ZZZ = W * ZZZ;                                // ZZZ3 = W·ZZZ1
+    out.X = M.squared() - S.doubled();  // X3 = M² − 2S
+    out.Y = M * (S - out.X) - W * Y;    // Y3 = M(S − X3) − W·Y1
+    out.ZZ = V * ZZ;                    // ZZ3 = V·ZZ1
+    out.ZZZ = W * ZZZ;                  // ZZZ3 = W·ZZZ1
     return out;
   }
 
@@ -63,21 +63,21 @@ struct XyzzPoint {
   ZKMSM_HOST_DEVICE constexpr XyzzPoint operator+(const XyzzPoint& q) const {
     if (is_infinity()) return q;
     if (q.is_infinity()) return *this;
-    const BaseField U1 = X * q.ZZ;                    // U1 = X1·ZZ2
-    const BaseField U2 = q.X * ZZ;                    // U2 = X2·ZZ1
-    const BaseField S1 = Y * q.ZZZ;                   // S1 = Y1·ZZZ2
-    const BaseField S2 = q.Y * ZZZ;                   // S2 = Y2·ZZZ1
-    const BaseField P = U2 - U1;                      // P = U2 − U1
-    const BaseField R = S2 - S1;                      // R = S2 − S1
+    const BaseField U1 = X * q.ZZ;   // U1 = X1·ZZ2
+    const BaseField U2 = q.X * ZZ;   // U2 = X2·ZZ1
+    const BaseField S1 = Y * q.ZZZ;  // S1 = Y1·ZZZ2
+    const BaseField S2 = q.Y * ZZZ;  // S2 = Y2·ZZZ1
+    const BaseField P = U2 - U1;     // P = U2 − U1
+    const BaseField R = S2 - S1;     // R = S2 − S1
     if (P.is_zero()) return R.is_zero() ? doubled() : infinity();
-    const BaseField PP = P.squared();                 // PP = P²
-    const BaseField PPP = P * PP;                     // PPP = P·PP
-    const BaseField Q = U1 * PP;                      // Q = U1·PP
+    const BaseField PP = P.squared();  // PP = P²
+    const BaseField PPP = P * PP;      // PPP = P·PP
+    const BaseField Q = U1 * PP;       // Q = U1·PP
     XyzzPoint out;
-    out.X = R.squared() - PPP - Q.doubled();          // X3 = R² − PPP − 2Q
-    out.Y = R * (Q - out.X) - S1 * PPP;               // Y3 = R(Q − X3) − S1·PPP
-    out.ZZ = ZZ * q.ZZ * PP;                          // ZZ3 = ZZ1·ZZ2·PP
-    out.ZZZ = ZZZ * q.ZZZ * PPP;                      // ZZZ3 = ZZZ1·ZZZ2·PPP
+    out.X = R.squared() - PPP - Q.doubled();  // X3 = R² − PPP − 2Q
+    out.Y = R * (Q - out.X) - S1 * PPP;       // Y3 = R(Q − X3) − S1·PPP
+    out.ZZ = ZZ * q.ZZ * PP;                  // ZZ3 = ZZ1·ZZ2·PP
+    out.ZZZ = ZZZ * q.ZZZ * PPP;              // ZZZ3 = ZZZ1·ZZZ2·PPP
     return out;
   }
 
@@ -85,19 +85,19 @@ struct XyzzPoint {
   ZKMSM_HOST_DEVICE constexpr XyzzPoint add_affine(const Affine& q) const {
     if (q.is_infinity()) return *this;
     if (is_infinity()) return from_affine(q);
-    const BaseField U2 = q.x * ZZ;                    // U2 = X2·ZZ1
-    const BaseField S2 = q.y * ZZZ;                   // S2 = Y2·ZZZ1
-    const BaseField P = U2 - X;                       // P = U2 − X1
-    const BaseField R = S2 - Y;                       // R = S2 − Y1
+    const BaseField U2 = q.x * ZZ;   // U2 = X2·ZZ1
+    const BaseField S2 = q.y * ZZZ;  // S2 = Y2·ZZZ1
+    const BaseField P = U2 - X;      // P = U2 − X1
+    const BaseField R = S2 - Y;      // R = S2 − Y1
     if (P.is_zero()) return R.is_zero() ? doubled() : infinity();
-    const BaseField PP = P.squared();                 // PP = P²
-    const BaseField PPP = P * PP;                     // PPP = P·PP
-    const BaseField Q = X * PP;                       // Q = X1·PP
+    const BaseField PP = P.squared();  // PP = P²
+    const BaseField PPP = P * PP;      // PPP = P·PP
+    const BaseField Q = X * PP;        // Q = X1·PP
     XyzzPoint out;
-    out.X = R.squared() - PPP - Q.doubled();          // X3 = R² − PPP − 2Q
-    out.Y = R * (Q - out.X) - Y * PPP;                // Y3 = R(Q − X3) − Y1·PPP
-    out.ZZ = ZZ * PP;                                 // ZZ3 = ZZ1·PP
-    out.ZZZ = ZZZ * PPP;                              // ZZZ3 = ZZZ1·PPP
+    out.X = R.squared() - PPP - Q.doubled();  // X3 = R² − PPP − 2Q
+    out.Y = R * (Q - out.X) - Y * PPP;        // Y3 = R(Q − X3) − Y1·PPP
+    out.ZZ = ZZ * PP;                         // ZZ3 = ZZ1·PP
+    out.ZZZ = ZZZ * PPP;                      // ZZZ3 = ZZZ1·PPP
     return out;
   }
 };

@@ -145,37 +145,37 @@ struct Field8x52 {
     __m512i p[5];
     for (int j = 0; j < 5; ++j) p[j] = _mm512_set1_epi64(static_cast<long long>(K::p.limb[j]));
     __m512i t0 = zero, t1 = zero, t2 = zero, t3 = zero, t4 = zero, t5 = zero;
-#define ZKMSM_F8X52_ROW(bi)                                                   \
-  {                                                                           \
-    const __m512i b_i = (bi);                                                 \
-    t0 = _mm512_madd52lo_epu64(t0, a.limb[0], b_i);                           \
-    t1 = _mm512_madd52lo_epu64(t1, a.limb[1], b_i);                           \
-    t2 = _mm512_madd52lo_epu64(t2, a.limb[2], b_i);                           \
-    t3 = _mm512_madd52lo_epu64(t3, a.limb[3], b_i);                           \
-    t4 = _mm512_madd52lo_epu64(t4, a.limb[4], b_i);                           \
-    t1 = _mm512_madd52hi_epu64(t1, a.limb[0], b_i);                           \
-    t2 = _mm512_madd52hi_epu64(t2, a.limb[1], b_i);                           \
-    t3 = _mm512_madd52hi_epu64(t3, a.limb[2], b_i);                           \
-    t4 = _mm512_madd52hi_epu64(t4, a.limb[3], b_i);                           \
-    t5 = _mm512_madd52hi_epu64(t5, a.limb[4], b_i);                           \
-    const __m512i m = _mm512_madd52lo_epu64(zero, t0, n0);                    \
-    t0 = _mm512_madd52lo_epu64(t0, m, p[0]);                                  \
-    t1 = _mm512_madd52lo_epu64(t1, m, p[1]);                                  \
-    t2 = _mm512_madd52lo_epu64(t2, m, p[2]);                                  \
-    t3 = _mm512_madd52lo_epu64(t3, m, p[3]);                                  \
-    t4 = _mm512_madd52lo_epu64(t4, m, p[4]);                                  \
-    t1 = _mm512_madd52hi_epu64(t1, m, p[0]);                                  \
-    t2 = _mm512_madd52hi_epu64(t2, m, p[1]);                                  \
-    t3 = _mm512_madd52hi_epu64(t3, m, p[2]);                                  \
-    t4 = _mm512_madd52hi_epu64(t4, m, p[3]);                                  \
-    t5 = _mm512_madd52hi_epu64(t5, m, p[4]);                                  \
+#define ZKMSM_F8X52_ROW(bi)                                                     \
+  {                                                                             \
+    const __m512i b_i = (bi);                                                   \
+    t0 = _mm512_madd52lo_epu64(t0, a.limb[0], b_i);                             \
+    t1 = _mm512_madd52lo_epu64(t1, a.limb[1], b_i);                             \
+    t2 = _mm512_madd52lo_epu64(t2, a.limb[2], b_i);                             \
+    t3 = _mm512_madd52lo_epu64(t3, a.limb[3], b_i);                             \
+    t4 = _mm512_madd52lo_epu64(t4, a.limb[4], b_i);                             \
+    t1 = _mm512_madd52hi_epu64(t1, a.limb[0], b_i);                             \
+    t2 = _mm512_madd52hi_epu64(t2, a.limb[1], b_i);                             \
+    t3 = _mm512_madd52hi_epu64(t3, a.limb[2], b_i);                             \
+    t4 = _mm512_madd52hi_epu64(t4, a.limb[3], b_i);                             \
+    t5 = _mm512_madd52hi_epu64(t5, a.limb[4], b_i);                             \
+    const __m512i m = _mm512_madd52lo_epu64(zero, t0, n0);                      \
+    t0 = _mm512_madd52lo_epu64(t0, m, p[0]);                                    \
+    t1 = _mm512_madd52lo_epu64(t1, m, p[1]);                                    \
+    t2 = _mm512_madd52lo_epu64(t2, m, p[2]);                                    \
+    t3 = _mm512_madd52lo_epu64(t3, m, p[3]);                                    \
+    t4 = _mm512_madd52lo_epu64(t4, m, p[4]);                                    \
+    t1 = _mm512_madd52hi_epu64(t1, m, p[0]);                                    \
+    t2 = _mm512_madd52hi_epu64(t2, m, p[1]);                                    \
+    t3 = _mm512_madd52hi_epu64(t3, m, p[2]);                                    \
+    t4 = _mm512_madd52hi_epu64(t4, m, p[3]);                                    \
+    t5 = _mm512_madd52hi_epu64(t5, m, p[4]);                                    \
     /* t0 ≡ 0 mod 2^52 now: carry its top into t1 and shift one digit down */ \
-    t0 = _mm512_add_epi64(t1, simd512::srli(t0, 52));                     \
-    t1 = t2;                                                                  \
-    t2 = t3;                                                                  \
-    t3 = t4;                                                                  \
-    t4 = t5;                                                                  \
-    t5 = zero;                                                                \
+    t0 = _mm512_add_epi64(t1, simd512::srli(t0, 52));                           \
+    t1 = t2;                                                                    \
+    t2 = t3;                                                                    \
+    t3 = t4;                                                                    \
+    t4 = t5;                                                                    \
+    t5 = zero;                                                                  \
   }
     ZKMSM_F8X52_ROW(b.limb[0])
     ZKMSM_F8X52_ROW(b.limb[1])
@@ -214,11 +214,13 @@ struct Field8x52 {
   }
   // a − b + k·p for a multiple kp = k·p given in digits (K::p, K::p2, K::p4); the caller
   // guarantees b ≤ a + kp.
-  static inline __attribute__((always_inline)) Field8x52 sub(const Field8x52& a, const Field8x52& b, const BigInt<5>& kp) {
+  static inline __attribute__((always_inline)) Field8x52 sub(const Field8x52& a,
+                                                             const Field8x52& b,
+                                                             const BigInt<5>& kp) {
     Field8x52 out;
     for (int j = 0; j < 5; ++j)
-      out.limb[j] = _mm512_sub_epi64(
-          _mm512_add_epi64(a.limb[j], _mm512_set1_epi64(static_cast<long long>(kp.limb[j]))), b.limb[j]);
+      out.limb[j] = _mm512_sub_epi64(_mm512_add_epi64(a.limb[j], _mm512_set1_epi64(static_cast<long long>(kp.limb[j]))),
+                                     b.limb[j]);
     out.normalize();
     return out;
   }

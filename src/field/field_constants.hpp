@@ -48,8 +48,7 @@ struct FieldConstants {
 
   static_assert((modulus.limb[0] & 1) == 1, "modulus must be odd");
   static_assert(modulus.limb[0] * inverse_mod_2_64(modulus.limb[0]) == 1, "p⁻¹ mod 2^64 is wrong");
-  static_assert(static_cast<std::uint32_t>(modulus.limb[0]) * (0u - neg_inv32) == 1u,
-                "p⁻¹ mod 2^32 is wrong");
+  static_assert(static_cast<std::uint32_t>(modulus.limb[0]) * (0u - neg_inv32) == 1u, "p⁻¹ mod 2^32 is wrong");
   static_assert(spare_bits >= 1, "PrimeField needs at least one spare top bit");
   static_assert(compare(r_mod_p, modulus) < 0 && compare(r2_mod_p, modulus) < 0, "R or R² not reduced");
 };

@@ -15,9 +15,9 @@ namespace zkmsm::x86_64 {
 
 // modulus_and_inverse = {p0, p1, p2, p3, −p⁻¹ mod 2^64}. Returns a·b·2^−256 mod p in [0, 2p).
 inline __attribute__((always_inline)) void montgomery_mul_4x64_adx(std::uint64_t out[4],
-                                    const std::uint64_t a[4],
-                                    const std::uint64_t b[4],
-                                    const std::uint64_t modulus_and_inverse[5]) {
+                                                                   const std::uint64_t a[4],
+                                                                   const std::uint64_t b[4],
+                                                                   const std::uint64_t modulus_and_inverse[5]) {
   std::uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, lo, hi;
   asm("xorl %%eax, %%eax\n\t"
       // row 0: t += a·b[0]; t = (t + m·p) / 2^64

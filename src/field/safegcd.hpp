@@ -160,8 +160,8 @@ ZKMSM_HOST_DEVICE inline void normalize_mod(Signed62<N>& x, const Signed62<N>& p
 // (d, e) ← ((u·d + v·e)/2^62, (q·d + r·e)/2^62) mod p, with d, e ∈ [0, p) before and after.
 // Adding md·p (resp. me·p) makes the low 62 bits vanish so the division is exact.
 template <std::size_t N>
-ZKMSM_HOST_DEVICE inline void update_de(Signed62<N>& d, Signed62<N>& e, const Matrix& t, const Signed62<N>& p,
-                                        u64 p_inv62) {
+ZKMSM_HOST_DEVICE inline void update_de(
+    Signed62<N>& d, Signed62<N>& e, const Matrix& t, const Signed62<N>& p, u64 p_inv62) {
   constexpr std::size_t L = signed62_limbs<N>;
   const u64 low_d = static_cast<u64>(t.u) * static_cast<u64>(d.v[0]) + static_cast<u64>(t.v) * static_cast<u64>(e.v[0]);
   const u64 low_e = static_cast<u64>(t.q) * static_cast<u64>(d.v[0]) + static_cast<u64>(t.r) * static_cast<u64>(e.v[0]);
@@ -208,7 +208,8 @@ struct SafegcdModulus {
 
 // Returns seed·x⁻¹ mod p for x ∈ [1, p) and seed ∈ [0, p); returns 0 for x = 0.
 template <std::size_t N>
-ZKMSM_HOST_DEVICE inline BigInt<N> safegcd_inverse_vartime(const BigInt<N>& x, const BigInt<N>& seed,
+ZKMSM_HOST_DEVICE inline BigInt<N> safegcd_inverse_vartime(const BigInt<N>& x,
+                                                           const BigInt<N>& seed,
                                                            const SafegcdModulus<N>& modulus) {
   using namespace safegcd_detail;
   constexpr std::size_t L = signed62_limbs<N>;

@@ -15,7 +15,7 @@ struct SqrtConstants {
   unsigned two_adicity = 0;
   Integer odd_part{};
   Integer odd_part_minus_one_half{};  // (odd_part − 1) / 2
-  Field non_residue_power{};         // z^odd_part for a non-residue z
+  Field non_residue_power{};          // z^odd_part for a non-residue z
 
   static const SqrtConstants& get() {
     static const SqrtConstants constants = make();

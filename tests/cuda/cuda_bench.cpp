@@ -20,11 +20,11 @@
 #include <vector>
 
 #include "api/curve_map.hpp"
+#include "cuda_bench_probes.hpp"
 #include "curve/bn254.hpp"
 #include "msm/cpu/cpu_msm.hpp"
 #include "msm/cuda/cuda_msm.hpp"
 #include "msm/cuda/cuda_msm_internal.hpp"
-#include "cuda_bench_probes.hpp"
 #include "zkmsm/random_inputs.hpp"
 
 using namespace zkmsm;
@@ -34,13 +34,13 @@ using Integer = Curve::ScalarField::Integer;
 
 namespace {
 
-#define CHECK_CUDA(expr)                                                                        \
-  do {                                                                                          \
-    const cudaError_t e_ = (expr);                                                              \
-    if (e_ != cudaSuccess) {                                                                    \
-      std::fprintf(stderr, "%s failed: %s\n", #expr, cudaGetErrorString(e_));                   \
-      std::exit(1);                                                                             \
-    }                                                                                           \
+#define CHECK_CUDA(expr)                                                      \
+  do {                                                                        \
+    const cudaError_t e_ = (expr);                                            \
+    if (e_ != cudaSuccess) {                                                  \
+      std::fprintf(stderr, "%s failed: %s\n", #expr, cudaGetErrorString(e_)); \
+      std::exit(1);                                                           \
+    }                                                                         \
   } while (0)
 
 double median(std::vector<double> v) {
@@ -113,7 +113,8 @@ int main(int argc, char** argv) {
   }
 
   std::printf("%-6s %-41s %3s %9s %9s | %s\n", "log_n", "config", "c", "total_ms", "stages_ms",
-              "decompose sort plan accumulate reduce combine download (ms) [of accumulate: combine_partials] | peak MiB est/meas | check");
+              "decompose sort plan accumulate reduce combine download (ms) [of accumulate: combine_partials] | peak "
+              "MiB est/meas | check");
   for (unsigned log_n : log_sizes) {
     const std::size_t n = std::size_t{1} << log_n;
     const auto t0 = std::chrono::steady_clock::now();
@@ -163,7 +164,8 @@ int main(int argc, char** argv) {
         correct = correct && result == expected;
         if (rep < 0) continue;
         total.push_back(ms);
-        for (std::size_t s = 0; s < report.stages.size() && s < 9; ++s) stage[s].push_back(report.stages[s].milliseconds);
+        for (std::size_t s = 0; s < report.stages.size() && s < 9; ++s)
+          stage[s].push_back(report.stages[s].milliseconds);
       }
       if (!ok) continue;
       double stages_sum = 0;
@@ -171,8 +173,8 @@ int main(int argc, char** argv) {
       std::printf("%-6u %-41s %3u %9.3f %9.3f |", log_n, describe(config).c_str(), report.window_bits, median(total),
                   stages_sum);
       for (std::size_t s = 1; s < 9; ++s) std::printf(" %.3f", median(stage[s]));
-      std::printf(" | %.1f/%.1f | %s\n", report.estimated_peak_bytes / 1048576.0, report.measured_peak_bytes / 1048576.0,
-                  correct ? "ok" : "WRONG");
+      std::printf(" | %.1f/%.1f | %s\n", report.estimated_peak_bytes / 1048576.0,
+                  report.measured_peak_bytes / 1048576.0, correct ? "ok" : "WRONG");
       std::fflush(stdout);
     }
     CHECK_CUDA(cudaFree(device_points));

@@ -21,18 +21,19 @@ class CudaEmulationTest : public SeededTest {
  protected:
   using Affine = AffinePoint<Curve>;
 
-  static Affine run(const std::vector<Affine>& points, const std::vector<Integer<Curve>>& scalars,
+  static Affine run(const std::vector<Affine>& points,
+                    const std::vector<Integer<Curve>>& scalars,
                     const CudaMsmOptions& options) {
     Affine result = Affine::generator();
     cuda::CudaMsmReport report;
-    const cuda::CudaStatus status =
-        cuda::detail::msm_emulated<Curve>(&result, points, scalars, options, &report);
+    const cuda::CudaStatus status = cuda::detail::msm_emulated<Curve>(&result, points, scalars, options, &report);
     EXPECT_TRUE(status.ok) << status.message << " (" << describe(options) << ")";
     EXPECT_TRUE(result.is_on_curve());
     if (status.ok) EXPECT_LE(report.measured_peak_bytes, report.estimated_peak_bytes);
     return result;
   }
-  void expect_correct(const std::vector<Affine>& points, const std::vector<Integer<Curve>>& scalars,
+  void expect_correct(const std::vector<Affine>& points,
+                      const std::vector<Integer<Curve>>& scalars,
                       const CudaMsmOptions& options) {
     EXPECT_EQ(run(points, scalars, options), reference_msm<Curve>(points, scalars))
         << "n = " << points.size() << ", " << describe(options);
@@ -62,8 +63,11 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
     for (unsigned s : {1u, 2u, 4u, 8u, 16u}) {
       for (unsigned blocks : {0u, 1u, 3u}) {
         for (unsigned c : {3u, 7u, 10u}) {
-          const CudaMsmOptions o{.window_bits = c, .walker_slots = s, .walker_threads_per_block = 32,
-                                 .walker_max_blocks = blocks, .walker_state = state};
+          const CudaMsmOptions o{.window_bits = c,
+                                 .walker_slots = s,
+                                 .walker_threads_per_block = 32,
+                                 .walker_max_blocks = blocks,
+                                 .walker_state = state};
           EXPECT_EQ(this->run(points, scalars, o), expected) << describe(o);
         }
       }
@@ -71,8 +75,11 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
   }
   // Global state takes any S up to 64.
   for (unsigned s : {3u, 5u, 64u}) {
-    const CudaMsmOptions o{.window_bits = 8, .walker_slots = s, .walker_threads_per_block = 32,
-                           .walker_max_blocks = 1, .walker_state = WalkerStateKind::global};
+    const CudaMsmOptions o{.window_bits = 8,
+                           .walker_slots = s,
+                           .walker_threads_per_block = 32,
+                           .walker_max_blocks = 1,
+                           .walker_state = WalkerStateKind::global};
     EXPECT_EQ(this->run(points, scalars, o), expected) << describe(o);
   }
 }
@@ -82,8 +89,8 @@ TYPED_TEST(CudaEmulationTest, ManyThreadsFewEntriesLeavesEmptySlots) {
   const std::size_t n = 20;
   const auto points = independent_points<Curve>(n, this->rng());
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
-  this->expect_correct(points, scalars, {.window_bits = 4, .walker_slots = 16, .walker_threads_per_block = 64,
-                                         .walker_max_blocks = 50});
+  this->expect_correct(points, scalars,
+                       {.window_bits = 4, .walker_slots = 16, .walker_threads_per_block = 64, .walker_max_blocks = 50});
 }
 
 TYPED_TEST(CudaEmulationTest, RepeatedPointsEqualScalars) {
@@ -92,8 +99,9 @@ TYPED_TEST(CudaEmulationTest, RepeatedPointsEqualScalars) {
     const auto points = copies_of_one_point<Curve>(n, this->rng());
     const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
     for (unsigned blocks : {0u, 1u, 4u})
-      this->expect_correct(points, equal, {.window_bits = 5, .walker_slots = 4, .walker_threads_per_block = 32,
-                                           .walker_max_blocks = blocks});
+      this->expect_correct(
+          points, equal,
+          {.window_bits = 5, .walker_slots = 4, .walker_threads_per_block = 32, .walker_max_blocks = blocks});
     this->expect_correct(points, random_scalars_256<Curve>(n, this->rng), {.window_bits = 3});
   }
 }
@@ -106,8 +114,9 @@ TYPED_TEST(CudaEmulationTest, BucketsSplitOverManySlotsCombineAcrossLevels) {
   const auto points = copies_of_one_point<Curve>(n, this->rng());
   const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
   this->expect_correct(points, equal, {.window_bits = 4, .walker_slots = 1, .walker_threads_per_block = 32});
-  this->expect_correct(points, equal, {.window_bits = 4, .walker_slots = 4, .walker_threads_per_block = 32,
-                                       .walker_state = WalkerStateKind::global});
+  this->expect_correct(
+      points, equal,
+      {.window_bits = 4, .walker_slots = 4, .walker_threads_per_block = 32, .walker_state = WalkerStateKind::global});
   // Half the points negated: buckets whose partial sums pass through infinity.
   auto mixed = points;
   for (std::size_t i = 0; i < n; i += 2) mixed[i] = -mixed[i];
@@ -119,8 +128,11 @@ TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {
   const auto points = plus_minus_pairs<Curve>(100, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
   for (auto state : {WalkerStateKind::registers, WalkerStateKind::global}) {
-    const CudaMsmOptions o{.window_bits = 4, .walker_slots = 8, .walker_threads_per_block = 32,
-                           .walker_max_blocks = 2, .walker_state = state};
+    const CudaMsmOptions o{.window_bits = 4,
+                           .walker_slots = 8,
+                           .walker_threads_per_block = 32,
+                           .walker_max_blocks = 2,
+                           .walker_state = state};
     const auto result = this->run(points, scalars, o);
     EXPECT_TRUE(result.is_infinity()) << describe(o);
   }
@@ -178,10 +190,10 @@ TYPED_TEST(CudaEmulationTest, BadOptionsAreRejected) {
   const auto points = independent_points<Curve>(4, this->rng());
   const auto scalars = random_scalars_256<Curve>(4, this->rng);
   AffinePoint<Curve> result{};
-  for (const CudaMsmOptions& o : {CudaMsmOptions{.window_bits = 1}, CudaMsmOptions{.window_bits = 23},
-                                  CudaMsmOptions{.walker_slots = 3}, CudaMsmOptions{.walker_slots = 0},
-                                  CudaMsmOptions{.walker_threads_per_block = 100},
-                                  CudaMsmOptions{.walker_slots = 65, .walker_state = WalkerStateKind::global}}) {
+  for (const CudaMsmOptions& o :
+       {CudaMsmOptions{.window_bits = 1}, CudaMsmOptions{.window_bits = 23}, CudaMsmOptions{.walker_slots = 3},
+        CudaMsmOptions{.walker_slots = 0}, CudaMsmOptions{.walker_threads_per_block = 100},
+        CudaMsmOptions{.walker_slots = 65, .walker_state = WalkerStateKind::global}}) {
     const auto status = cuda::detail::msm_emulated<Curve>(&result, points, scalars, o, nullptr);
     EXPECT_FALSE(status.ok) << describe(o);
     EXPECT_FALSE(status.out_of_memory);

@@ -19,8 +19,10 @@ namespace {
 enum Op : int { kMul, kSquare, kAdd, kSub, kNeg, kDouble, kInverse, kOpCount };
 
 template <class Params>
-__global__ void field_ops_kernel(const cuda::DeviceField<Params>* a, const cuda::DeviceField<Params>* b,
-                                 cuda::DeviceField<Params>* out, int count) {
+__global__ void field_ops_kernel(const cuda::DeviceField<Params>* a,
+                                 const cuda::DeviceField<Params>* b,
+                                 cuda::DeviceField<Params>* out,
+                                 int count) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= count) return;
   const auto x = a[i], y = b[i];
@@ -62,8 +64,10 @@ TYPED_TEST(CudaFieldTest, EveryOperationMatchesTheHostField) {
   std::vector<Field> a, b;
   const Field one = Field::one();
   const Field minus_one = -one;
-  const std::vector<Field> edges = {Field::zero(), one, minus_one, one + one, Field::from_u64(3),
-                                    Field::from_raw(typename Field::Integer{{1, 0, 0, 0}}), -Field::from_u64(2)};
+  const std::vector<Field> edges = {Field::zero(),      one,
+                                    minus_one,          one + one,
+                                    Field::from_u64(3), Field::from_raw(typename Field::Integer{{1, 0, 0, 0}}),
+                                    -Field::from_u64(2)};
   for (const Field& x : edges)
     for (const Field& y : edges) {
       a.push_back(x);

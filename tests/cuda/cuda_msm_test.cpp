@@ -27,7 +27,8 @@ class CudaMsmTest : public SeededTest {
     if (!cuda::device_available()) GTEST_SKIP() << "no CUDA device: GPU tests run on the device machine";
   }
 
-  static Affine gpu(const std::vector<Affine>& points, const std::vector<Integer<Curve>>& scalars,
+  static Affine gpu(const std::vector<Affine>& points,
+                    const std::vector<Integer<Curve>>& scalars,
                     const CudaMsmOptions& options = {}) {
     Affine result = Affine::generator();
     cuda::CudaMsmReport report;
@@ -42,7 +43,8 @@ class CudaMsmTest : public SeededTest {
     }
     return result;
   }
-  void expect_correct(const std::vector<Affine>& points, const std::vector<Integer<Curve>>& scalars,
+  void expect_correct(const std::vector<Affine>& points,
+                      const std::vector<Integer<Curve>>& scalars,
                       const CudaMsmOptions& options = {}) {
     EXPECT_EQ(gpu(points, scalars, options), expected_msm<Curve>(points, scalars))
         << "n = " << points.size() << ", " << describe(options);
@@ -102,8 +104,11 @@ TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {
     for (unsigned s : {1u, 2u, 8u, 16u}) {
       for (unsigned tpb : {64u, 128u, 256u}) {
         for (unsigned blocks : {0u, 1u}) {
-          const CudaMsmOptions o{.window_bits = 10, .walker_slots = s, .walker_threads_per_block = tpb,
-                                 .walker_max_blocks = blocks, .walker_state = state};
+          const CudaMsmOptions o{.window_bits = 10,
+                                 .walker_slots = s,
+                                 .walker_threads_per_block = tpb,
+                                 .walker_max_blocks = blocks,
+                                 .walker_state = state};
           EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
         }
       }
@@ -153,7 +158,8 @@ TYPED_TEST(CudaMsmTest, ArithmeticProgression) {
     std::vector<Integer<Curve>> small(n);
     for (auto& s : small) s = small_scalar<Curve>(1 + this->rng() % 8);
     this->expect_correct(points, small);
-    this->expect_correct(points, small, {.window_bits = 4, .walker_slots = 16, .walker_state = WalkerStateKind::global});
+    this->expect_correct(points, small,
+                         {.window_bits = 4, .walker_slots = 16, .walker_state = WalkerStateKind::global});
   }
   const std::size_t n = std::size_t{1} << test_log_n();
   this->expect_correct(arithmetic_progression<Curve>(n), random_scalars_below_r<Curve>(n, this->rng));

@@ -122,8 +122,8 @@ TYPED_TEST(Field8x52Test, AddSubReduce) {
       b[k] = plus_multiple<Field>(random_below(this->rng, Field::modulus()), static_cast<unsigned>(this->rng() % 2));
     }
     const V va = V::from_lanes(a), vb = V::from_lanes(b);
-    V sum = V::add(va, vb);           // < 4p
-    V diff = V::sub(va, vb, K::p2);   // (0, 4p)
+    V sum = V::add(va, vb);          // < 4p
+    V diff = V::sub(va, vb, K::p2);  // (0, 4p)
     sum.reduce_from_4p();
     diff.reduce_from_4p();
     for (int k = 0; k < 8; ++k) {

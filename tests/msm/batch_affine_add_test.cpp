@@ -27,7 +27,8 @@ std::vector<AffinePoint<Curve>> add_pairs(const std::vector<AffinePoint<Curve>>&
   }
   std::vector<typename Curve::BaseField> prefix(count);
   std::vector<AffineSumKind> kind(count);
-  batch_add_adjacent_pairs<Curve>(out.data(), flat.data(), left.data(), dest.data(), count, {prefix.data(), kind.data()});
+  batch_add_adjacent_pairs<Curve>(out.data(), flat.data(), left.data(), dest.data(), count,
+                                  {prefix.data(), kind.data()});
   std::vector<AffinePoint<Curve>> in_order(count);
   for (std::size_t i = 0; i < count; ++i) in_order[i] = out[count - 1 - i];
   return in_order;
@@ -39,8 +40,7 @@ TYPED_TEST(BatchAffineAddTest, EveryCaseMatchesJacobianAddition) {
   const auto p = independent_points<Curve>(8, this->rng());
   const Affine inf = Affine::infinity();
   // Pairs: generic, doubling, P + (−P), inf + P, P + inf, inf + inf, generic again.
-  const std::vector<Affine> flat = {p[0], p[1], p[2], p[2], p[3], -p[3], inf, p[4],
-                                    p[5], inf,  inf,  inf,  p[6], p[7]};
+  const std::vector<Affine> flat = {p[0], p[1], p[2], p[2], p[3], -p[3], inf, p[4], p[5], inf, inf, inf, p[6], p[7]};
   const auto sums = add_pairs<Curve>(flat);
   ASSERT_EQ(sums.size(), flat.size() / 2);
   for (std::size_t i = 0; i < sums.size(); ++i) {

@@ -84,9 +84,7 @@ TYPED_TEST(CpuMsmTest, ThreadCountsAgree) {
   EXPECT_EQ(this->cpu_msm(points, scalars, {.window_bits = 7, .threads = 2}), expected);
 }
 
-TYPED_TEST(CpuMsmTest, EmptyInputIsInfinity) {
-  EXPECT_TRUE(this->cpu_msm({}, {}).is_infinity());
-}
+TYPED_TEST(CpuMsmTest, EmptyInputIsInfinity) { EXPECT_TRUE(this->cpu_msm({}, {}).is_infinity()); }
 
 TYPED_TEST(CpuMsmTest, SinglePoint) {
   using Curve = TypeParam;

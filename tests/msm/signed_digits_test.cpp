@@ -66,8 +66,7 @@ TEST(ReduceMod, ReducesAllOnesBelowR) {
   const auto reduced = reduce_mod(all_ones<Bn254G1>(), Bn254Fr::modulus());
   EXPECT_LT(compare(reduced, Bn254Fr::modulus()), 0);
   // 2^256 − 1 mod r, computed with Python.
-  const auto expected =
-      parse_hex<4>("0x0e0a77c19a07df2f666ea36f7879462e36fc76959f60cd29ac96341c4ffffffa");
+  const auto expected = parse_hex<4>("0x0e0a77c19a07df2f666ea36f7879462e36fc76959f60cd29ac96341c4ffffffa");
   EXPECT_EQ(reduced, expected);
 }
 

@@ -71,8 +71,10 @@ inline __attribute__((always_inline)) void load_points_x8(F& x, F& y, const Affi
 
 // The first `lanes` lanes of canonical x, y → the points row[k].
 template <class F>
-inline __attribute__((always_inline)) void store_points_x8(AffineR260* const row[8], std::size_t lanes, const F& x,
-                                                            const F& y) {
+inline __attribute__((always_inline)) void store_points_x8(AffineR260* const row[8],
+                                                           std::size_t lanes,
+                                                           const F& x,
+                                                           const F& y) {
   __m512i r[8];
   x.to_4x64(r);
   y.to_4x64(r + 4);
@@ -114,8 +116,8 @@ class BatchAffineAdderX8 {
   using K = Field8x52Constants<Params>;
   using Scalar = PrimeField<Params>;
 
-  void add_adjacent_pairs(AffineR260* out, const AffineR260* src, std::uint32_t* left, std::uint32_t* dest,
-                          std::size_t count) {
+  void add_adjacent_pairs(
+      AffineR260* out, const AffineR260* src, std::uint32_t* left, std::uint32_t* dest, std::size_t count) {
     if (count == 0) return;
     const std::size_t groups = (count + 7) / 8;
     for (std::size_t i = count; i < 8 * groups; ++i) {
@@ -170,9 +172,9 @@ class BatchAffineAdderX8 {
         const F x_squared = F::mul(pair.x1, pair.x1);  // 3x² < 6p: fine against a factor < 2p
         numerator = F::select(kind.doubling, numerator, F::add(F::add(x_squared, x_squared), x_squared));
       }
-      const F lambda = F::mul(numerator, inv_denominator);                   // < 2p
+      const F lambda = F::mul(numerator, inv_denominator);                     // < 2p
       F x3 = F::sub(F::mul(lambda, lambda), F::add(pair.x1, pair.x2), K::p2);  // (0, 4p)
-      const F t = F::sub(pair.x1, x3, K::p4);                                // (0, 5p)
+      const F t = F::sub(pair.x1, x3, K::p4);                                  // (0, 5p)
       F y3 = F::sub(F::mul(lambda, t), pair.y1, K::p);                         // (0, 3p)
       x3.reduce_from_4p();
       y3.reduce_from_4p();

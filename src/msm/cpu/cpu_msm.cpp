@@ -10,13 +10,13 @@
 #include <utility>
 #include <vector>
 
+#include "core/uninitialized_buffer.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "curve/xyzz_point.hpp"
 #include "msm/common/batch_affine_add.hpp"
 #include "msm/common/signed_digits.hpp"
 #include "msm/cpu/batch_affine_add_x8.hpp"
-#include "core/uninitialized_buffer.hpp"
 #include "msm/cpu/parallel_for.hpp"
 #include "msm/cpu/window_cost_model.hpp"
 
@@ -50,7 +50,6 @@ constexpr std::uint32_t kReduceSegments = 256;
 
 using Clock = std::chrono::steady_clock;
 
-
 double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
 }
@@ -75,8 +74,8 @@ Plan make_plan(std::size_t n, const CpuMsmOptions& options) {
   plan.buckets = std::uint32_t{1} << (plan.window_bits - 1);
   plan.threads = n < kParallelMinPoints ? 1 : resolve_thread_count(options.threads);
   const std::size_t bytes_per_window = std::max<std::size_t>(1, 8 * n);
-  plan.window_group = static_cast<unsigned>(
-      std::clamp<std::size_t>(kWindowGroupBytes / bytes_per_window, std::min(plan.threads, plan.windows), plan.windows));
+  plan.window_group = static_cast<unsigned>(std::clamp<std::size_t>(
+      kWindowGroupBytes / bytes_per_window, std::min(plan.threads, plan.windows), plan.windows));
   plan.accumulator = options.accumulator;
   if (plan.accumulator == CpuAccumulator::automatic)
     plan.accumulator = n < kBatchAffineMinPoints ? CpuAccumulator::xyzz : CpuAccumulator::batch_affine;
@@ -272,16 +271,17 @@ template <class Curve>
 std::size_t working_bytes(const Plan& plan) {
   using Integer = typename Curve::ScalarField::Integer;
   const std::size_t group = plan.window_group;
-  std::size_t bytes = plan.n * sizeof(Integer);                          // reduced scalars
-  bytes += 2 * group * plan.n * sizeof(std::uint32_t);                   // digits + sorted entries
-  bytes += group * (plan.buckets + 2) * sizeof(std::uint32_t);           // bucket offsets
-  bytes += group * (plan.buckets + 1) * sizeof(XyzzPoint<Curve>);        // bucket sums (upper bound)
-  bytes += plan.windows * sizeof(XyzzPoint<Curve>);                      // window sums
+  std::size_t bytes = plan.n * sizeof(Integer);                    // reduced scalars
+  bytes += 2 * group * plan.n * sizeof(std::uint32_t);             // digits + sorted entries
+  bytes += group * (plan.buckets + 2) * sizeof(std::uint32_t);     // bucket offsets
+  bytes += group * (plan.buckets + 1) * sizeof(XyzzPoint<Curve>);  // bucket sums (upper bound)
+  bytes += plan.windows * sizeof(XyzzPoint<Curve>);                // window sums
   if (kUseIfma<Curve> && plan.accumulator == CpuAccumulator::batch_affine)
-    bytes += (plan.n + group * (plan.buckets + 1)) * 64;                 // Field8x52-form points and sums
+    bytes += (plan.n + group * (plan.buckets + 1)) * 64;  // Field8x52-form points and sums
   const std::size_t range = std::max(kRangeEntries, plan.n / plan.buckets * 8);
-  bytes += plan.threads * range * (2 * sizeof(AffinePoint<Curve>) + 2 * sizeof(std::uint32_t) +
-                                   sizeof(typename Curve::BaseField) + 1 + 4 * sizeof(std::uint32_t));
+  bytes += plan.threads * range *
+           (2 * sizeof(AffinePoint<Curve>) + 2 * sizeof(std::uint32_t) + sizeof(typename Curve::BaseField) + 1 +
+            4 * sizeof(std::uint32_t));
   return bytes;
 }
 
@@ -393,9 +393,12 @@ class BatchAffineReducer {
 
 const char* to_string(CpuAccumulator accumulator) {
   switch (accumulator) {
-    case CpuAccumulator::automatic: return "auto";
-    case CpuAccumulator::batch_affine: return "batch_affine";
-    case CpuAccumulator::xyzz: return "xyzz";
+    case CpuAccumulator::automatic:
+      return "auto";
+    case CpuAccumulator::batch_affine:
+      return "batch_affine";
+    case CpuAccumulator::xyzz:
+      return "xyzz";
   }
   return "unknown";
 }
@@ -443,10 +446,13 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   UninitializedBuffer<Integer> reduced(n);
   constexpr std::size_t kChunk = 4096;
   const std::size_t chunks = (n + kChunk - 1) / kChunk;
-  parallel_for(chunks, plan.threads, [&](std::size_t chunk, unsigned) {
-    const std::size_t end = std::min(n, (chunk + 1) * kChunk);
-    for (std::size_t i = chunk * kChunk; i < end; ++i) reduced[i] = reduce_mod(scalars[i], ScalarField::modulus());
-  }, &stage_cpu[kDecompose]);
+  parallel_for(
+      chunks, plan.threads,
+      [&](std::size_t chunk, unsigned) {
+        const std::size_t end = std::min(n, (chunk + 1) * kChunk);
+        for (std::size_t i = chunk * kChunk; i < end; ++i) reduced[i] = reduce_mod(scalars[i], ScalarField::modulus());
+      },
+      &stage_cpu[kDecompose]);
   stage_ms[kDecompose] += elapsed_ms(start);
 
   const unsigned group = plan.window_group;
@@ -478,13 +484,16 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
     if (batch_affine) {
       start = Clock::now();
       using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
-      parallel_for(chunks, plan.threads, [&](std::size_t chunk, unsigned) {
-        const std::size_t begin = chunk * kChunk;
-        const std::size_t count = std::min(n, begin + kChunk) - begin;
-        convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(stored_points.data() + begin),
-                                  reinterpret_cast<const std::uint64_t*>(points.data() + begin), count,
-                                  Field8x52Constants<Params>::from_mont256);
-      }, &stage_cpu[kAccumulate]);
+      parallel_for(
+          chunks, plan.threads,
+          [&](std::size_t chunk, unsigned) {
+            const std::size_t begin = chunk * kChunk;
+            const std::size_t count = std::min(n, begin + kChunk) - begin;
+            convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(stored_points.data() + begin),
+                                      reinterpret_cast<const std::uint64_t*>(points.data() + begin), count,
+                                      Field8x52Constants<Params>::from_mont256);
+          },
+          &stage_cpu[kAccumulate]);
       stage_ms[kAccumulate] += elapsed_ms(start);
       accumulate_points = stored_points.data();
     }
@@ -508,84 +517,98 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
     // decompose_scalars (part 2): signed digits, bucket magnitude | sign. Cost: n·T digit
     // extractions. Points at infinity get digit 0 so they are never added.
     start = Clock::now();
-    parallel_for(chunks, plan.threads, [&](std::size_t chunk, unsigned) {
-      const std::size_t end = std::min(n, (chunk + 1) * kChunk);
-      for (unsigned g = 0; g < group_windows; ++g) {
-        std::uint32_t* out = digits.data() + static_cast<std::size_t>(g) * n;
-        for (std::size_t i = chunk * kChunk; i < end; ++i) {
-          const std::int32_t digit = signed_digit(reduced[i], first_window + g, plan.window_bits);
-          const bool skip = points[i].is_infinity();
-          out[i] = skip ? 0 : (digit < 0 ? static_cast<std::uint32_t>(-digit) | kNegativeDigit : static_cast<std::uint32_t>(digit));
-        }
-      }
-    }, &stage_cpu[kDecompose]);
+    parallel_for(
+        chunks, plan.threads,
+        [&](std::size_t chunk, unsigned) {
+          const std::size_t end = std::min(n, (chunk + 1) * kChunk);
+          for (unsigned g = 0; g < group_windows; ++g) {
+            std::uint32_t* out = digits.data() + static_cast<std::size_t>(g) * n;
+            for (std::size_t i = chunk * kChunk; i < end; ++i) {
+              const std::int32_t digit = signed_digit(reduced[i], first_window + g, plan.window_bits);
+              const bool skip = points[i].is_infinity();
+              out[i] = skip ? 0
+                            : (digit < 0 ? static_cast<std::uint32_t>(-digit) | kNegativeDigit
+                                         : static_cast<std::uint32_t>(digit));
+            }
+          }
+        },
+        &stage_cpu[kDecompose]);
     stage_ms[kDecompose] += elapsed_ms(start);
 
     // sort_by_bucket: counting sort of each window's entries by magnitude; digit 0 dropped.
     // Cost: 2 passes over n digits per window. offsets[b] = first entry of bucket b.
     start = Clock::now();
-    parallel_for(group_windows, plan.threads, [&](std::size_t g, unsigned) {
-      const std::uint32_t* window_digits = digits.data() + g * n;
-      std::uint32_t* window_entries = entries.data() + g * n;
-      std::uint32_t* window_offsets = offsets.data() + g * (buckets + 2);
-      std::fill(window_offsets, window_offsets + buckets + 2, 0);
-      for (std::size_t i = 0; i < n; ++i) ++window_offsets[(window_digits[i] & ~kNegativeDigit) + 1];
-      window_offsets[1] = 0;  // bucket 0 (digit 0) is dropped: bucket 1 starts at 0
-      for (std::uint32_t b = 1; b <= buckets; ++b) window_offsets[b + 1] += window_offsets[b];
-      std::vector<std::uint32_t> cursor(window_offsets, window_offsets + buckets + 1);
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::uint32_t magnitude = window_digits[i] & ~kNegativeDigit;
-        if (magnitude != 0)
-          window_entries[cursor[magnitude]++] = static_cast<std::uint32_t>(i) | (window_digits[i] & kNegativeDigit);
-      }
-    }, &stage_cpu[kSort]);
+    parallel_for(
+        group_windows, plan.threads,
+        [&](std::size_t g, unsigned) {
+          const std::uint32_t* window_digits = digits.data() + g * n;
+          std::uint32_t* window_entries = entries.data() + g * n;
+          std::uint32_t* window_offsets = offsets.data() + g * (buckets + 2);
+          std::fill(window_offsets, window_offsets + buckets + 2, 0);
+          for (std::size_t i = 0; i < n; ++i) ++window_offsets[(window_digits[i] & ~kNegativeDigit) + 1];
+          window_offsets[1] = 0;  // bucket 0 (digit 0) is dropped: bucket 1 starts at 0
+          for (std::uint32_t b = 1; b <= buckets; ++b) window_offsets[b + 1] += window_offsets[b];
+          std::vector<std::uint32_t> cursor(window_offsets, window_offsets + buckets + 1);
+          for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t magnitude = window_digits[i] & ~kNegativeDigit;
+            if (magnitude != 0)
+              window_entries[cursor[magnitude]++] = static_cast<std::uint32_t>(i) | (window_digits[i] & kNegativeDigit);
+          }
+        },
+        &stage_cpu[kSort]);
     stage_ms[kSort] += elapsed_ms(start);
 
     // accumulate_buckets.
     start = Clock::now();
-    parallel_for(group_windows, plan.threads, [&](std::size_t g, unsigned worker) {
-      const std::uint32_t* window_entries = entries.data() + g * n;
-      const std::uint32_t* window_offsets = offsets.data() + g * (buckets + 2);
-      if (batch_affine) {
-        accumulators[worker].accumulate(stored_window_sums(g), window_entries, window_offsets, buckets,
-                                        accumulate_points);
-      } else {
-        // Cost: one mixed XYZZ addition (8M+2S) per entry.
-        Xyzz* sums = xyzz_sums.data() + g * (buckets + 1);
-        for (std::uint32_t b = 1; b <= buckets; ++b) {
-          Xyzz sum = Xyzz::infinity();
-          for (std::uint32_t e = window_offsets[b]; e < window_offsets[b + 1]; ++e) {
-            const std::uint32_t entry = window_entries[e];
-            const Affine& p = points[entry & ~kNegativeDigit];
-            sum = sum.add_affine((entry & kNegativeDigit) != 0 ? -p : p);
+    parallel_for(
+        group_windows, plan.threads,
+        [&](std::size_t g, unsigned worker) {
+          const std::uint32_t* window_entries = entries.data() + g * n;
+          const std::uint32_t* window_offsets = offsets.data() + g * (buckets + 2);
+          if (batch_affine) {
+            accumulators[worker].accumulate(stored_window_sums(g), window_entries, window_offsets, buckets,
+                                            accumulate_points);
+          } else {
+            // Cost: one mixed XYZZ addition (8M+2S) per entry.
+            Xyzz* sums = xyzz_sums.data() + g * (buckets + 1);
+            for (std::uint32_t b = 1; b <= buckets; ++b) {
+              Xyzz sum = Xyzz::infinity();
+              for (std::uint32_t e = window_offsets[b]; e < window_offsets[b + 1]; ++e) {
+                const std::uint32_t entry = window_entries[e];
+                const Affine& p = points[entry & ~kNegativeDigit];
+                sum = sum.add_affine((entry & kNegativeDigit) != 0 ? -p : p);
+              }
+              sums[b] = sum;
+            }
           }
-          sums[b] = sum;
-        }
-      }
-    }, &stage_cpu[kAccumulate]);
+        },
+        &stage_cpu[kAccumulate]);
     stage_ms[kAccumulate] += elapsed_ms(start);
 
     // reduce_buckets.
     start = Clock::now();
-    parallel_for(group_windows, plan.threads, [&](std::size_t g, unsigned worker) {
-      Xyzz& window_sum = window_sums[first_window + g];
-      if (!batch_affine) {
-        window_sum = reduce_window<Curve>(xyzz_sums.data() + g * (buckets + 1), buckets);
-      } else if (affine_reduce) {
-        window_sum = reducers[worker].reduce(stored_window_sums(g), buckets);
-      } else {
-        Affine* sums = affine_sums.data() + g * (buckets + 1);
-        if constexpr (kConvert) {
+    parallel_for(
+        group_windows, plan.threads,
+        [&](std::size_t g, unsigned worker) {
+          Xyzz& window_sum = window_sums[first_window + g];
+          if (!batch_affine) {
+            window_sum = reduce_window<Curve>(xyzz_sums.data() + g * (buckets + 1), buckets);
+          } else if (affine_reduce) {
+            window_sum = reducers[worker].reduce(stored_window_sums(g), buckets);
+          } else {
+            Affine* sums = affine_sums.data() + g * (buckets + 1);
+            if constexpr (kConvert) {
 #if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
-          using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
-          convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(sums + 1),
-                                    reinterpret_cast<const std::uint64_t*>(stored_window_sums(g) + 1), buckets,
-                                    Field8x52Constants<Params>::to_mont256);
+              using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
+              convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(sums + 1),
+                                        reinterpret_cast<const std::uint64_t*>(stored_window_sums(g) + 1), buckets,
+                                        Field8x52Constants<Params>::to_mont256);
 #endif
-        }
-        window_sum = reduce_window<Curve>(sums, buckets);
-      }
-    }, &stage_cpu[kReduce]);
+            }
+            window_sum = reduce_window<Curve>(sums, buckets);
+          }
+        },
+        &stage_cpu[kReduce]);
     stage_ms[kReduce] += elapsed_ms(start);
   }
 
@@ -610,10 +633,10 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   return affine;
 }
 
-#define ZKMSM_INSTANTIATE_CPU_MSM(Curve)                                                                            \
-  template AffinePoint<Curve> msm<Curve>(std::span<const AffinePoint<Curve>>,                                     \
+#define ZKMSM_INSTANTIATE_CPU_MSM(Curve)                                                                              \
+  template AffinePoint<Curve> msm<Curve>(std::span<const AffinePoint<Curve>>,                                         \
                                          std::span<const typename Curve::ScalarField::Integer>, const CpuMsmOptions&, \
-                                         CpuMsmReport*);                                                           \
+                                         CpuMsmReport*);                                                              \
   template std::size_t estimate_working_bytes<Curve>(std::size_t, const CpuMsmOptions&);
 
 ZKMSM_INSTANTIATE_CPU_MSM(Bn254G1)

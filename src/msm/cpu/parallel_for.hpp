@@ -24,7 +24,8 @@ inline double thread_cpu_ms() {
 // cpu_ms is given, the CPU time all workers spent is added to it.
 template <class Body>
 void parallel_for(std::size_t count, unsigned threads, Body&& body, double* cpu_ms = nullptr) {
-  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(std::max(1u, threads), std::max<std::size_t>(count, 1)));
+  const unsigned workers =
+      static_cast<unsigned>(std::min<std::size_t>(std::max(1u, threads), std::max<std::size_t>(count, 1)));
   std::atomic<std::size_t> next{0};
   std::vector<double> worker_cpu_ms(workers, 0.0);
   auto run = [&](unsigned worker) {

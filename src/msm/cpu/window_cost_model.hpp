@@ -25,7 +25,8 @@ inline unsigned choose_window_bits(std::size_t n, unsigned scalar_bits) {
   double best_cost = -1;
   for (unsigned c = kMinWindowBits; c <= kMaxWindowBits; ++c) {
     const double windows = signed_window_count(scalar_bits, c);
-    const double cost = windows * (static_cast<double>(n) * kAddCost + static_cast<double>(1u << (c - 1)) * kBucketReduceCost);
+    const double cost =
+        windows * (static_cast<double>(n) * kAddCost + static_cast<double>(1u << (c - 1)) * kBucketReduceCost);
     if (best_cost < 0 || cost < best_cost) {
       best = c;
       best_cost = cost;

@@ -34,12 +34,12 @@ enum class WalkerStateKind {
 };
 
 struct CudaMsmOptions {
-  unsigned window_bits = 0;               // c; 0 = the backend's cost model
-  unsigned walker_slots = 8;              // S: affine additions per batched inversion per thread
+  unsigned window_bits = 0;   // c; 0 = the backend's cost model
+  unsigned walker_slots = 8;  // S: affine additions per batched inversion per thread
   unsigned walker_threads_per_block = 128;
-  unsigned walker_max_blocks = 0;         // walker thread cap = max_blocks · threads per block; 0 = auto
+  unsigned walker_max_blocks = 0;  // walker thread cap = max_blocks · threads per block; 0 = auto
   WalkerStateKind walker_state = WalkerStateKind::registers;
-  std::size_t memory_budget_bytes = 0;    // 0 = no limit; else windows are processed in batches
+  std::size_t memory_budget_bytes = 0;  // 0 = no limit; else windows are processed in batches
 };
 
 struct CudaStageTime {
@@ -52,8 +52,8 @@ struct CudaMsmReport {
   // Device-event times summed over window batches: upload_inputs, the six DESIGN.md stages,
   // download_result, then accumulate_buckets.combine_partials (already inside accumulate_buckets).
   std::vector<CudaStageTime> stages;
-  std::size_t estimated_peak_bytes = 0;    // estimate_device_bytes for this call
-  std::size_t measured_peak_bytes = 0;     // sum of this call's device allocations
+  std::size_t estimated_peak_bytes = 0;  // estimate_device_bytes for this call
+  std::size_t measured_peak_bytes = 0;   // sum of this call's device allocations
 };
 
 struct CudaStatus {

@@ -72,7 +72,8 @@ CudaStatus run_msm(Exec& exec,
   *result = sum;
   // Inputs supplied on the device are not this call's allocations.
   fill_report(report, plan, stage_ms, exec.allocated_bytes());
-  if (report != nullptr && host_points == nullptr) report->estimated_peak_bytes -= plan.bytes.points + plan.bytes.scalars;
+  if (report != nullptr && host_points == nullptr)
+    report->estimated_peak_bytes -= plan.bytes.points + plan.bytes.scalars;
   return {};
 }
 
@@ -163,14 +164,14 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
 // The register-state walkers with many slots take most of the device compile time: they are
 // instantiated in their own translation units (cuda_walkers_<curve>.cu) so the build runs them
 // in parallel with the rest.
-#define ZKMSM_CUDA_WALKER_SIGNATURE(Curve, S)                                                        \
+#define ZKMSM_CUDA_WALKER_SIGNATURE(Curve, S)                                                            \
   zkmsm::cuda::CudaStatus zkmsm::cuda::detail::launch_walker<Curve, S, zkmsm::cuda::detail::DeviceExec>( \
-      zkmsm::cuda::detail::DeviceExec&, const zkmsm::cuda::detail::Plan&,                            \
+      zkmsm::cuda::detail::DeviceExec&, const zkmsm::cuda::detail::Plan&,                                \
       const zkmsm::cuda::detail::WalkerArgs<zkmsm::cuda::DeviceBase<Curve>>&)
-#define ZKMSM_CUDA_EXTERN_WALKERS(Curve)              \
+#define ZKMSM_CUDA_EXTERN_WALKERS(Curve)                 \
   extern template ZKMSM_CUDA_WALKER_SIGNATURE(Curve, 8); \
   extern template ZKMSM_CUDA_WALKER_SIGNATURE(Curve, 16);
-#define ZKMSM_CUDA_INSTANTIATE_WALKERS(Curve)  \
+#define ZKMSM_CUDA_INSTANTIATE_WALKERS(Curve)     \
   template ZKMSM_CUDA_WALKER_SIGNATURE(Curve, 8); \
   template ZKMSM_CUDA_WALKER_SIGNATURE(Curve, 16);
 

@@ -61,12 +61,12 @@ struct DeviceXyzz {
   // dbl-2008-s-1: 6M + 3S.
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz doubled() const {
     if (is_infinity()) return *this;
-    const Fd U = Y.doubled();          // U = 2·Y1
-    const Fd V = U.squared();          // V = U²
-    const Fd W = U * V;                // W = U·V
-    const Fd S = X * V;                // S = X1·V
-    const Fd X2 = X.squared();         // X1²
-    const Fd M = X2.doubled() + X2;    // M = 3·X1²
+    const Fd U = Y.doubled();        // U = 2·Y1
+    const Fd V = U.squared();        // V = U²
+    const Fd W = U * V;              // W = U·V
+    const Fd S = X * V;              // S = X1·V
+    const Fd X2 = X.squared();       // X1²
+    const Fd M = X2.doubled() + X2;  // M = 3·X1²
     DeviceXyzz out;
     out.X = M.squared() - S.doubled();  // X3 = M² − 2S
     out.Y = M * (S - out.X) - W * Y;    // Y3 = M(S − X3) − W·Y1
@@ -77,12 +77,12 @@ struct DeviceXyzz {
 
   // mdbl-2008-s-1 (2M + 3S): 2·q for an affine q ≠ infinity.
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE static DeviceXyzz doubled_affine(const DeviceAffine<Fd>& q) {
-    const Fd U = q.y.doubled();         // U = 2·y1
-    const Fd V = U.squared();           // V = U²
-    const Fd W = U * V;                 // W = U·V
-    const Fd S = q.x * V;               // S = x1·V
-    const Fd X2 = q.x.squared();        // x1²
-    const Fd M = X2.doubled() + X2;     // M = 3·x1²
+    const Fd U = q.y.doubled();      // U = 2·y1
+    const Fd V = U.squared();        // V = U²
+    const Fd W = U * V;              // W = U·V
+    const Fd S = q.x * V;            // S = x1·V
+    const Fd X2 = q.x.squared();     // x1²
+    const Fd M = X2.doubled() + X2;  // M = 3·x1²
     DeviceXyzz out;
     out.X = M.squared() - S.doubled();  // X3 = M² − 2S
     out.Y = M * (S - out.X) - W * q.y;  // Y3 = M(S − X3) − W·y1
@@ -115,12 +115,12 @@ struct DeviceXyzz {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz operator+(const DeviceXyzz& q) const {
     if (is_infinity()) return q;
     if (q.is_infinity()) return *this;
-    const Fd U1 = X * q.ZZ;    // U1 = X1·ZZ2
-    const Fd U2 = q.X * ZZ;    // U2 = X2·ZZ1
-    const Fd S1 = Y * q.ZZZ;   // S1 = Y1·ZZZ2
-    const Fd S2 = q.Y * ZZZ;   // S2 = Y2·ZZZ1
-    const Fd P = U2 - U1;      // P = U2 − U1
-    const Fd R = S2 - S1;      // R = S2 − S1
+    const Fd U1 = X * q.ZZ;   // U1 = X1·ZZ2
+    const Fd U2 = q.X * ZZ;   // U2 = X2·ZZ1
+    const Fd S1 = Y * q.ZZZ;  // S1 = Y1·ZZZ2
+    const Fd S2 = q.Y * ZZZ;  // S2 = Y2·ZZZ1
+    const Fd P = U2 - U1;     // P = U2 − U1
+    const Fd R = S2 - S1;     // R = S2 − S1
     if (P.is_zero()) return R.is_zero() ? doubled() : infinity();
     const Fd PP = P.squared();  // PP = P²
     const Fd PPP = P * PP;      // PPP = P·PP
@@ -161,12 +161,12 @@ struct DeviceJacobian {
   // dbl-2009-l (2M + 5S). Z3 = 2·Y1·Z1 keeps Z = 0 for infinity; no point of the prime-order
   // groups here has y = 0, so no other case exists.
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceJacobian doubled() const {
-    const Fd A = X.squared();                           // A = X1²
-    const Fd B = Y.squared();                           // B = Y1²
-    const Fd C = B.squared();                           // C = B²
+    const Fd A = X.squared();                            // A = X1²
+    const Fd B = Y.squared();                            // B = Y1²
+    const Fd C = B.squared();                            // C = B²
     const Fd D = ((X + B).squared() - A - C).doubled();  // D = 2((X1 + B)² − A − C)
-    const Fd E = A.doubled() + A;                       // E = 3A
-    const Fd F = E.squared();                           // F = E²
+    const Fd E = A.doubled() + A;                        // E = 3A
+    const Fd F = E.squared();                            // F = E²
     DeviceJacobian out;
     out.X = F - D.doubled();                                    // X3 = F − 2D
     out.Y = E * (D - out.X) - C.doubled().doubled().doubled();  // Y3 = E(D − X3) − 8C
@@ -177,7 +177,7 @@ struct DeviceJacobian {
 
 // The device types must be bit-compatible with the host ones (inputs are copied as bytes).
 template <class Curve>
-inline constexpr bool kDeviceLayoutMatches =
-    sizeof(DeviceAffine<DeviceBase<Curve>>) == sizeof(AffinePoint<Curve>) && sizeof(DeviceBase<Curve>) == 32;
+inline constexpr bool kDeviceLayoutMatches = sizeof(DeviceAffine<DeviceBase<Curve>>) == sizeof(AffinePoint<Curve>) &&
+                                             sizeof(DeviceBase<Curve>) == 32;
 
 }  // namespace zkmsm::cuda

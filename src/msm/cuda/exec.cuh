@@ -44,10 +44,15 @@ enum Stage : int {
   kCombinePartials,  // the partial-combine part of kAccumulate, also reported on its own
   kStageCount,
 };
-inline constexpr const char* kStageNames[kStageCount] = {
-    "upload_inputs",  "decompose_scalars", "sort_by_bucket",  "plan",
-    "accumulate_buckets", "reduce_buckets", "combine_windows", "download_result",
-    "accumulate_buckets.combine_partials"};
+inline constexpr const char* kStageNames[kStageCount] = {"upload_inputs",
+                                                         "decompose_scalars",
+                                                         "sort_by_bucket",
+                                                         "plan",
+                                                         "accumulate_buckets",
+                                                         "reduce_buckets",
+                                                         "combine_windows",
+                                                         "download_result",
+                                                         "accumulate_buckets.combine_partials"};
 
 inline CudaStatus failure(std::string message, bool out_of_memory = false) {
   return CudaStatus{false, out_of_memory, std::move(message)};
@@ -55,15 +60,15 @@ inline CudaStatus failure(std::string message, bool out_of_memory = false) {
 
 inline CudaStatus cuda_failure(cudaError_t error, const char* what) {
   const bool oom = error == cudaErrorMemoryAllocation;
-  return failure(std::string("CUDA error in ") + what + ": " + cudaGetErrorName(error) + " (" +
-                     cudaGetErrorString(error) + ")",
-                 oom);
+  return failure(
+      std::string("CUDA error in ") + what + ": " + cudaGetErrorName(error) + " (" + cudaGetErrorString(error) + ")",
+      oom);
 }
 
 // Evaluates a cudaError_t expression; returns a failed CudaStatus from the enclosing function.
-#define ZKMSM_CUDA_CHECK(expr)                                                     \
-  do {                                                                             \
-    const cudaError_t zkmsm_cuda_error_ = (expr);                                  \
+#define ZKMSM_CUDA_CHECK(expr)                                                           \
+  do {                                                                                   \
+    const cudaError_t zkmsm_cuda_error_ = (expr);                                        \
     if (zkmsm_cuda_error_ != cudaSuccess) return cuda_failure(zkmsm_cuda_error_, #expr); \
   } while (0)
 
@@ -203,8 +208,15 @@ class DeviceExec {
 
   // Sorts (keys, values) by the low end_bit bits of the keys; *sorted_in_alt tells which of the
   // two buffers holds the result.
-  CudaStatus sort_pairs(u32* keys, u32* keys_alt, u32* values, u32* values_alt, int count, int end_bit, void* temp,
-                        std::size_t temp_bytes, bool* sorted_in_alt) {
+  CudaStatus sort_pairs(u32* keys,
+                        u32* keys_alt,
+                        u32* values,
+                        u32* values_alt,
+                        int count,
+                        int end_bit,
+                        void* temp,
+                        std::size_t temp_bytes,
+                        bool* sorted_in_alt) {
     cub::DoubleBuffer<u32> key_buffer(keys, keys_alt), value_buffer(values, values_alt);
     ZKMSM_CUDA_CHECK(
         cub::DeviceRadixSort::SortPairs(temp, temp_bytes, key_buffer, value_buffer, count, 0, end_bit, stream_));
@@ -339,8 +351,15 @@ class HostExec {
     *bytes = 16;
     return {};
   }
-  CudaStatus sort_pairs(u32* keys, u32* keys_alt, u32* values, u32* values_alt, int count, int end_bit, void*,
-                        std::size_t, bool* sorted_in_alt) {
+  CudaStatus sort_pairs(u32* keys,
+                        u32* keys_alt,
+                        u32* values,
+                        u32* values_alt,
+                        int count,
+                        int end_bit,
+                        void*,
+                        std::size_t,
+                        bool* sorted_in_alt) {
     const u32 mask = end_bit >= 32 ? ~u32{0} : (u32{1} << end_bit) - 1;
     std::vector<u32> order(static_cast<std::size_t>(count));
     std::iota(order.begin(), order.end(), 0u);

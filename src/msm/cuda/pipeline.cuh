@@ -143,7 +143,8 @@ struct DecomposeScalars {
       const u32 bits = extract_bits_256(s, start, window_bits);
       const u32 borrow_in = start == 0 ? 0 : extract_bits_256(s, start - 1, 1);
       const u32 top = bits >> (window_bits - 1);
-      const std::int32_t digit = static_cast<std::int32_t>(bits + borrow_in) - static_cast<std::int32_t>(top << window_bits);
+      const std::int32_t digit =
+          static_cast<std::int32_t>(bits + borrow_in) - static_cast<std::int32_t>(top << window_bits);
       const u32 magnitude = static_cast<u32>(digit < 0 ? -digit : digit);
       const u64 out = static_cast<u64>(w) * n + i;
       keys[out] = (skip || magnitude == 0) ? sentinel : w * buckets + magnitude - 1;
@@ -215,8 +216,8 @@ struct WalkerArgs {
   DeviceAffine<Fd>* tail_points;
   u32* tail_bucket;
   u32 threads;
-  u32 slots;        // S
-  u32* state;       // global walker state (WalkerStateKind::global), else null
+  u32 slots;   // S
+  u32* state;  // global walker state (WalkerStateKind::global), else null
 };
 
 // Slot state in thread-private arrays; with the slot loops unrolled these are registers (the
@@ -312,8 +313,8 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE u32 slot_begin(u64 g, u32 valid, u64 slot_c
 }
 
 template <class Fd>
-ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit_piece(const WalkerArgs<Fd>& a, u64 g, u32 kind, u32 bucket,
-                                                    const DeviceAffine<Fd>& value) {
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit_piece(
+    const WalkerArgs<Fd>& a, u64 g, u32 kind, u32 bucket, const DeviceAffine<Fd>& value) {
   if (kind == kPieceFull) {
     store_affine(a.bucket_sums, bucket, value);
   } else if (kind == kPieceHead) {
@@ -359,14 +360,19 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE u32 classify(const DeviceAffine<Fd>& lhs, c
 }
 
 template <class Fd>
-ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd denominator(u32 kase, const DeviceAffine<Fd>& lhs, const DeviceAffine<Fd>& rhs) {
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd denominator(u32 kase,
+                                                    const DeviceAffine<Fd>& lhs,
+                                                    const DeviceAffine<Fd>& rhs) {
   return kase == kCaseAdd ? rhs.x - lhs.x : lhs.y.doubled();
 }
 
 template <class Fd, class Store>
-ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void load_operands(const WalkerArgs<Fd>& a, const Store& store, int k,
-                                                       const SlotState& s, DeviceAffine<Fd>& lhs,
-                                                       DeviceAffine<Fd>& rhs) {
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void load_operands(const WalkerArgs<Fd>& a,
+                                                        const Store& store,
+                                                        int k,
+                                                        const SlotState& s,
+                                                        DeviceAffine<Fd>& lhs,
+                                                        DeviceAffine<Fd>& rhs) {
   const bool first = (s.flags & kFlagFirst) != 0;
   rhs = gather(a.points, a.values[s.cur + (first ? 1 : 0)]);
   lhs = first ? gather(a.points, a.values[s.cur]) : store.acc(k);
@@ -563,9 +569,9 @@ struct ReduceLevel {
   using Fd = DeviceBase<Curve>;
   using Xyzz = DeviceXyzz<Fd>;
   const DeviceAffine<Fd>* bucket_sums;  // level 0 input, else null
-  const u32* split_index;                // level 0: XYZZ sums of split buckets
+  const u32* split_index;               // level 0: XYZZ sums of split buckets
   const Xyzz* split_sums;
-  const Xyzz* in_a;                      // later levels
+  const Xyzz* in_a;  // later levels
   const Xyzz* in_b;
   u32 buckets;
   u32 items_in;   // per window
@@ -602,7 +608,8 @@ struct ReduceLevel {
     }
     running = add_item(running, w, first);
     if (bucket_sums == nullptr) {
-      for (u32 t = 0; t < chunk && first + t < items_in; ++t) weighted = weighted + in_b[static_cast<u64>(w) * items_in + first + t];
+      for (u32 t = 0; t < chunk && first + t < items_in; ++t)
+        weighted = weighted + in_b[static_cast<u64>(w) * items_in + first + t];
     }
     const u64 out = static_cast<u64>(w) * items_out + j;
     out_b[out] = weighted;
@@ -652,18 +659,27 @@ CudaStatus dispatch_walker(Exec& exec, const Plan& plan, const WalkerArgs<Device
   if (plan.state == WalkerStateKind::global) {
     const StreamWalker<Curve, 0> walker{args};
     switch (walker_min_blocks()) {
-      case 3: return exec.template for_each_bounded<256, 3>(plan.walker_threads, plan.threads_per_block, walker);
-      case 4: return exec.template for_each_bounded<256, 4>(plan.walker_threads, plan.threads_per_block, walker);
-      default: return launch_walker<Curve, 0>(exec, plan, args);
+      case 3:
+        return exec.template for_each_bounded<256, 3>(plan.walker_threads, plan.threads_per_block, walker);
+      case 4:
+        return exec.template for_each_bounded<256, 4>(plan.walker_threads, plan.threads_per_block, walker);
+      default:
+        return launch_walker<Curve, 0>(exec, plan, args);
     }
   }
   switch (plan.slots) {
-    case 1: return launch_walker<Curve, 1>(exec, plan, args);
-    case 2: return launch_walker<Curve, 2>(exec, plan, args);
-    case 4: return launch_walker<Curve, 4>(exec, plan, args);
-    case 8: return launch_walker<Curve, 8>(exec, plan, args);
-    case 16: return launch_walker<Curve, 16>(exec, plan, args);
-    default: return failure("unsupported walker_slots for registers state");
+    case 1:
+      return launch_walker<Curve, 1>(exec, plan, args);
+    case 2:
+      return launch_walker<Curve, 2>(exec, plan, args);
+    case 4:
+      return launch_walker<Curve, 4>(exec, plan, args);
+    case 8:
+      return launch_walker<Curve, 8>(exec, plan, args);
+    case 16:
+      return launch_walker<Curve, 16>(exec, plan, args);
+    default:
+      return failure("unsupported walker_slots for registers state");
   }
 }
 
@@ -757,8 +773,9 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
 
     // plan: bucket boundaries, valid count; partial markers cleared; empty buckets = infinity.
     ZKMSM_TRY(exec.stage_begin(kPlan));
-    ZKMSM_TRY(exec.for_each(batch_entries, kGenericThreadsPerBlock,
-                            BucketBounds{sorted_keys, batch_entries, plan.sentinel_key, bucket_start, bucket_end, valid}));
+    ZKMSM_TRY(
+        exec.for_each(batch_entries, kGenericThreadsPerBlock,
+                      BucketBounds{sorted_keys, batch_entries, plan.sentinel_key, bucket_start, bucket_end, valid}));
     if (batch_entries == 0) ZKMSM_TRY(exec.memset(valid, 0, sizeof(u32)));
     ZKMSM_TRY(exec.memset(head_bucket, 0xff, plan.walker_slot_count * sizeof(u32)));
     ZKMSM_TRY(exec.memset(tail_bucket, 0xff, plan.walker_slot_count * sizeof(u32)));
@@ -768,9 +785,9 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
 
     // accumulate_buckets
     ZKMSM_TRY(exec.stage_begin(kAccumulate));
-    const WalkerArgs<Fd> args{points,      sorted_keys, sorted_values, bucket_start, bucket_end,
-                              valid,       bucket_sums, head_points,   head_bucket,  tail_points,
-                              tail_bucket, plan.walker_threads,       plan.slots,   walker_state};
+    const WalkerArgs<Fd> args{points,      sorted_keys,         sorted_values, bucket_start, bucket_end,
+                              valid,       bucket_sums,         head_points,   head_bucket,  tail_points,
+                              tail_bucket, plan.walker_threads, plan.slots,    walker_state};
     ZKMSM_TRY(dispatch_walker<Curve>(exec, plan, args));
     ZKMSM_TRY(exec.stage_end(kAccumulate));
     // combine_partials, level by level until one block holds every unit.

@@ -54,12 +54,13 @@ inline bool registers_slots_supported(unsigned s) { return s == 1 || s == 2 || s
 // 32-bit values, in DoubleBuffer mode (no alternate arrays): per-tile look-back digit counters
 // (tiles of ≥ 2048 items, 256 digits, 8 bytes each: ≤ 1 byte per item), pass histograms and
 // alignment padding (≤ 1 MiB).
-inline std::size_t sort_temp_bound(std::uint64_t items) { return static_cast<std::size_t>(items) + (std::size_t{1} << 20); }
+inline std::size_t sort_temp_bound(std::uint64_t items) {
+  return static_cast<std::size_t>(items) + (std::size_t{1} << 20);
+}
 
 struct PlanBytes {
-  std::size_t points = 0, scalars = 0, sort_arrays = 0, sort_temp = 0, bucket_bounds = 0, bucket_sums = 0,
-              partials = 0, split_sums = 0, combine_levels = 0, walker_state = 0, reduce = 0, window_sums = 0,
-              meta = 0;
+  std::size_t points = 0, scalars = 0, sort_arrays = 0, sort_temp = 0, bucket_bounds = 0, bucket_sums = 0, partials = 0,
+              split_sums = 0, combine_levels = 0, walker_state = 0, reduce = 0, window_sums = 0, meta = 0;
   std::size_t total() const {
     return points + scalars + sort_arrays + sort_temp + bucket_bounds + bucket_sums + partials + split_sums +
            combine_levels + walker_state + reduce + window_sums + meta;
@@ -72,18 +73,18 @@ struct Plan {
   unsigned windows = 0;        // T
   unsigned batch_windows = 0;  // windows per batch
   unsigned batches = 0;
-  std::uint32_t buckets = 0;         // B = 2^(c−1): digit magnitudes 1..B
-  std::uint64_t batch_entries = 0;   // E = batch_windows · n
-  std::uint32_t sentinel_key = 0;    // key of a zero digit: batch_windows · B, after every real key
-  unsigned key_bits = 0;             // bits the sort looks at
-  unsigned slots = 0;                // S
+  std::uint32_t buckets = 0;        // B = 2^(c−1): digit magnitudes 1..B
+  std::uint64_t batch_entries = 0;  // E = batch_windows · n
+  std::uint32_t sentinel_key = 0;   // key of a zero digit: batch_windows · B, after every real key
+  unsigned key_bits = 0;            // bits the sort looks at
+  unsigned slots = 0;               // S
   unsigned threads_per_block = 0;
   std::uint32_t walker_threads = 0;
-  std::uint64_t walker_slot_count = 0;  // threads · S
+  std::uint64_t walker_slot_count = 0;    // threads · S
   std::uint64_t combine_level_units = 0;  // records per set of combine levels ≥ 1 (0: one level)
   WalkerStateKind state = WalkerStateKind::registers;
-  std::vector<std::uint32_t> reduce_items;  // items per window entering level ℓ; ends with 1
-  std::vector<std::uint32_t> reduce_chunk;  // items per thread of level ℓ
+  std::vector<std::uint32_t> reduce_items;      // items per window entering level ℓ; ends with 1
+  std::vector<std::uint32_t> reduce_chunk;      // items per thread of level ℓ
   std::size_t reduce_buffer_items[2] = {0, 0};  // XYZZ pairs of the two ping-pong buffers
   PlanBytes bytes;
 };
@@ -156,11 +157,11 @@ inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
   b.bucket_bounds = 2 * static_cast<std::size_t>(plan.sentinel_key) * sizeof(std::uint32_t);
   b.bucket_sums = static_cast<std::size_t>(plan.sentinel_key) * kAffineBytes;
   b.partials = 2 * plan.walker_slot_count * (kAffineBytes + sizeof(std::uint32_t));
-  b.split_sums = plan.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(plan.sentinel_key) * sizeof(std::uint32_t);
+  b.split_sums =
+      plan.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(plan.sentinel_key) * sizeof(std::uint32_t);
   b.combine_levels = 2 * plan.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * kXyzzBytes);
-  b.walker_state = plan.state == WalkerStateKind::global
-                       ? plan.walker_slot_count * kSlotWords * sizeof(std::uint32_t)
-                       : 0;
+  b.walker_state =
+      plan.state == WalkerStateKind::global ? plan.walker_slot_count * kSlotWords * sizeof(std::uint32_t) : 0;
   b.reduce = (plan.reduce_buffer_items[0] + plan.reduce_buffer_items[1]) * 2 * kXyzzBytes;
   b.window_sums = static_cast<std::size_t>(plan.windows) * kXyzzBytes;
   b.meta = kMetaBytes;
