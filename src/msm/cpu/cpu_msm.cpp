@@ -26,25 +26,26 @@ namespace {
 // Bit 31 of a sorted entry: the digit was negative, add −P.
 constexpr std::uint32_t kNegativeDigit = 1u << 31;
 // Entries gathered into one cache-resident range of buckets: 2048 points = 128 KiB, so the two
-// level buffers stay in L2. Measured on the CI machine kind (2026-12-02): 1024 and 4096 were
-// within 3% of 2048 at n = 2^16 and 2^20.
+// level buffers stay in L2. Not tuned: a larger range and a longer prefetch distance changed
+// nothing beyond the ±10 % noise of the shared CI machine kind (2026-12-02, cpu_perf_notes.md).
 constexpr std::size_t kRangeEntries = 2048;
 // How far ahead the gather prefetches base points (random accesses into the point table).
 constexpr std::size_t kPrefetchDistance = 16;
-// Below this many points the XYZZ accumulator beats batched inversion (too few additions
-// per level to amortise one).
+// Below this many points the XYZZ accumulator is used: too few additions per level to amortise
+// an inversion. A guess, not measured.
 constexpr std::size_t kBatchAffineMinPoints = 32;
 // Digits and sorted entries of a group of windows must fit this many bytes; larger inputs are
 // processed a group of windows at a time, reusing the buffers. Measured on the CI machine kind
-// (2026-12-03, CPU time, n = 2^20, c = 16): 32 MiB (4 windows per group) instead of 512 MiB (all
+// (2026-12-02, CPU time, n = 2^20, c = 16): 32 MiB (4 windows per group) instead of 512 MiB (all
 // 16) cut decompose_scalars + sort_by_bucket from ≈ 660 to ≈ 160 ms: first touches of fresh
 // pages (page faults) dominated them.
 constexpr std::size_t kWindowGroupBytes = std::size_t{32} << 20;
-// Inputs smaller than this run on one thread (thread start-up would dominate).
+// Inputs smaller than this run on one thread (thread start-up would dominate). Not measured.
 constexpr std::size_t kParallelMinPoints = 1024;
 // reduce_buckets uses batched affine running sums over segments (BatchAffineReducer) from this
 // many buckets per window; below, the XYZZ running sum. Segments are sized so that each
-// batch holds ≈ 2·kReduceSegments additions.
+// batch holds ≈ 2·kReduceSegments additions. At 2^16 it cut reduce_buckets from 46 to ≈ 10 ms
+// of CPU time (2026-12-02, cpu_perf_notes.md); the thresholds themselves are not tuned.
 constexpr std::uint32_t kAffineReduceMinBuckets = 256;
 constexpr std::uint32_t kReduceSegments = 256;
 

@@ -4,9 +4,10 @@
 //
 // kAddCost: a batched affine addition is 6 multiplications plus gathers, case checks and an
 // amortised inversion; kBucketReduceCost: the running-sum reduction costs one mixed and one full
-// XYZZ addition per bucket (10M+2S + 12M+2S). Measured on the 2-core CI machine kind (AMD EPYC,
-// 2026-12-02, `zkmsm sweep --backend cpu` over window bits): the model's choice was within 5% of
-// the best measured c for n = 2^10 … 2^20 (see BENCHMARKS.md).
+// XYZZ addition per bucket (10M+2S + 12M+2S). Checked on the 2-core CI machine kind (AMD EPYC,
+// 2026-12-02) at n = 2^16 only: c = 12 / 13 / 14 took 114 / 85 / 86 ms of CPU time and the model
+// picks 13 (docs/cpu_perf_notes.md). The constants predate the IFMA adder and the batched affine
+// reduction and have not been re-fitted: sweep other sizes with `zkmsm sweep --backend cpu`.
 #pragma once
 
 #include <cstddef>
