@@ -17,14 +17,15 @@
 #include "msm/common/batch_affine_add.hpp"
 #include "msm/common/signed_digits.hpp"
 #include "msm/cpu/batch_affine_add_x8.hpp"
+#include "msm/cpu/bucket_reduction.hpp"
+#include "msm/cpu/bucket_sort.hpp"
 #include "msm/cpu/parallel_for.hpp"
+#include "msm/cpu/window_combination.hpp"
 #include "msm/cpu/window_cost_model.hpp"
 
 namespace zkmsm::cpu {
 namespace {
 
-// Bit 31 of a sorted entry: the digit was negative, add −P.
-constexpr std::uint32_t kNegativeDigit = 1u << 31;
 // Entries gathered into one cache-resident range of buckets: 2048 points = 128 KiB, so the two
 // level buffers stay in L2. Not tuned: a larger range and a longer prefetch distance changed
 // nothing beyond the ±10 % noise of the shared CI machine kind (2026-12-02, cpu_perf_notes.md).
@@ -286,23 +287,6 @@ std::size_t working_bytes(const Plan& plan) {
   return bytes;
 }
 
-// ---- reduce_buckets: W = Σ_{b=1..B} b·S_b by running sums ---------------------------------
-// Cost per bucket: one mixed XYZZ addition (8M+2S) and one full XYZZ addition (12M+2S).
-template <class Curve, class Bucket>
-XyzzPoint<Curve> reduce_window(const Bucket* sums, std::uint32_t buckets) {
-  XyzzPoint<Curve> running = XyzzPoint<Curve>::infinity();
-  XyzzPoint<Curve> total = XyzzPoint<Curve>::infinity();
-  for (std::uint32_t b = buckets; b >= 1; --b) {
-    if constexpr (std::is_same_v<Bucket, AffinePoint<Curve>>) {
-      running = running.add_affine(sums[b]);
-    } else {
-      running = running + sums[b];
-    }
-    total = total + running;
-  }
-  return total;
-}
-
 // ---- reduce_buckets with batched affine additions ------------------------------------------
 // Buckets [1, B] are cut into M segments of L = B/M consecutive buckets; segment s covers
 // [lo_s, hi_s] = [s·L + 1, (s + 1)·L]. All M segments walk their buckets from the top at once,
@@ -542,19 +526,8 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
     parallel_for(
         group_windows, plan.threads,
         [&](std::size_t g, unsigned) {
-          const std::uint32_t* window_digits = digits.data() + g * n;
-          std::uint32_t* window_entries = entries.data() + g * n;
-          std::uint32_t* window_offsets = offsets.data() + g * (buckets + 2);
-          std::fill(window_offsets, window_offsets + buckets + 2, 0);
-          for (std::size_t i = 0; i < n; ++i) ++window_offsets[(window_digits[i] & ~kNegativeDigit) + 1];
-          window_offsets[1] = 0;  // bucket 0 (digit 0) is dropped: bucket 1 starts at 0
-          for (std::uint32_t b = 1; b <= buckets; ++b) window_offsets[b + 1] += window_offsets[b];
-          std::vector<std::uint32_t> cursor(window_offsets, window_offsets + buckets + 1);
-          for (std::size_t i = 0; i < n; ++i) {
-            const std::uint32_t magnitude = window_digits[i] & ~kNegativeDigit;
-            if (magnitude != 0)
-              window_entries[cursor[magnitude]++] = static_cast<std::uint32_t>(i) | (window_digits[i] & kNegativeDigit);
-          }
+          sort_window_by_bucket(entries.data() + g * n, offsets.data() + g * (buckets + 2), digits.data() + g * n, n,
+                                buckets);
         },
         &stage_cpu[kSort]);
     stage_ms[kSort] += elapsed_ms(start);
@@ -616,12 +589,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   // combine_windows: Horner from the top window, c doublings per window. Cost: T·c doublings.
   start = Clock::now();
   const double combine_cpu_start = thread_cpu_ms();
-  Xyzz result = window_sums[plan.windows - 1];
-  for (unsigned w = plan.windows - 1; w-- > 0;) {
-    for (unsigned i = 0; i < plan.window_bits; ++i) result = result.doubled();
-    result = result + window_sums[w];
-  }
-  const Affine affine = result.to_affine();
+  const Affine affine = combine_windows<Curve>(window_sums, plan.window_bits);
   stage_ms[kCombine] += elapsed_ms(start);
   stage_cpu[kCombine] += thread_cpu_ms() - combine_cpu_start;
 
