@@ -202,7 +202,7 @@ double elapsed_ms(Clock::time_point since) {
 
 }  // namespace
 
-const char* version() { return "0.1.0"; }
+const char* version() { return ZKMSM_VERSION; }
 
 const char* to_string(ErrorCode code) {
   switch (code) {
