@@ -8,12 +8,13 @@
 // Constants come from the same FieldConstants<Params> as the host field (modulus, R, R², −p⁻¹
 // mod 2^32); nothing is written twice.
 //
-// Multiplication: CIOS (Koç–Acar–Kaliski 1996) over 32-bit limbs in its no-carry form (p < 2^254
-// leaves spare top bits, so each row's value fits 9 limbs and the result is < 2p before one
-// conditional subtraction). Each row is two PTX carry chains for t += a·b_i (mad.lo.cc over the
-// low halves, then mad.hi.cc over the high halves one limb up), one multiply for m = t_0·(−p⁻¹),
-// and two chains for t = (t + m·p) / 2^32. Cost: 8 rows × (16 + 1 + 16) = 264 multiply-adds plus
-// a 8-limb conditional subtraction (PERFORMANCE.md counts the same 264).
+// Multiplication: Montgomery with the even/odd split of the running value (Emmart, Zheng, Weems,
+// "Faster modular exponentiation using double precision floating point arithmetic on the GPU",
+// ARITH 2018, §IV): per row two independent carry chains of 64-bit word pairs (IMAD.WIDE.U32.X in
+// SASS) instead of CIOS's four dependent chains of 32-bit halves. p < 2^254 leaves spare top bits,
+// so the result is < 2p before one conditional subtraction. Measured on the H200 against CIOS
+// (experiments kept in docs/cuda_notes.md, run 3): lone-thread latency 750 → 427 ns, throughput
+// 3.8 → 5.8·10^10 multiplications/s. Carry chains are whole asm statements (see ptx below).
 //
 // Inversion: the project's Bernstein–Yang safegcd (field/safegcd.hpp), seeded with R² so the
 // Montgomery-form inverse comes out directly. It is the host code compiled for the device
@@ -42,66 +43,93 @@ namespace zkmsm::cuda {
 
 using u32 = std::uint32_t;
 
-// ---- PTX carry-chain primitives --------------------------------------------------------------
-// Each wrapper is one PTX instruction. The carry flag (CC) lives between instructions of one
-// chain; the asm statements are volatile so NVVM keeps their order, and ptxas tracks CC as a
-// dependency. Chains never span anything but these wrappers and plain register moves.
+// ---- PTX carry chains ---------------------------------------------------------------------------
+// Each function is ONE asm statement holding a whole carry chain: the carry flag (CC) never lives
+// between statements, so the statements need not be volatile and the compiler may schedule
+// independent chains freely (ptxas keeps carries in predicate registers).
 namespace ptx {
 #if defined(__CUDA_ARCH__)
-__device__ __forceinline__ u32 add_cc(u32 a, u32 b) {
-  u32 r;
-  asm volatile("add.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
+// acc[0..8] += x0·b + x1·b·2^64 + x2·b·2^128 + x3·b·2^192. The four 64-bit products occupy
+// disjoint word pairs, so one chain adds them all; each lo/hi pair of one product becomes a
+// single IMAD.WIDE.U32(.X) in SASS. The carry out of word 7 goes to acc[8].
+__device__ __forceinline__ void mad_word_pairs(u32 (&acc)[9], u32 x0, u32 x1, u32 x2, u32 x3, u32 b) {
+  asm("mad.lo.cc.u32 %0, %9, %13, %0;\n\t"
+      "madc.hi.cc.u32 %1, %9, %13, %1;\n\t"
+      "madc.lo.cc.u32 %2, %10, %13, %2;\n\t"
+      "madc.hi.cc.u32 %3, %10, %13, %3;\n\t"
+      "madc.lo.cc.u32 %4, %11, %13, %4;\n\t"
+      "madc.hi.cc.u32 %5, %11, %13, %5;\n\t"
+      "madc.lo.cc.u32 %6, %12, %13, %6;\n\t"
+      "madc.hi.cc.u32 %7, %12, %13, %7;\n\t"
+      "addc.u32 %8, %8, 0;"
+      : "+r"(acc[0]), "+r"(acc[1]), "+r"(acc[2]), "+r"(acc[3]), "+r"(acc[4]), "+r"(acc[5]), "+r"(acc[6]),
+        "+r"(acc[7]), "+r"(acc[8])
+      : "r"(x0), "r"(x1), "r"(x2), "r"(x3), "r"(b));
 }
-__device__ __forceinline__ u32 addc_cc(u32 a, u32 b) {
-  u32 r;
-  asm volatile("addc.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
+
+// out[0..8] = in[0..8] + w (w added at word 0).
+__device__ __forceinline__ void add_word(u32 (&out)[9], const u32 (&in)[9], u32 w) {
+  asm("add.cc.u32 %0, %9, %18;\n\t"
+      "addc.cc.u32 %1, %10, 0;\n\t"
+      "addc.cc.u32 %2, %11, 0;\n\t"
+      "addc.cc.u32 %3, %12, 0;\n\t"
+      "addc.cc.u32 %4, %13, 0;\n\t"
+      "addc.cc.u32 %5, %14, 0;\n\t"
+      "addc.cc.u32 %6, %15, 0;\n\t"
+      "addc.cc.u32 %7, %16, 0;\n\t"
+      "addc.u32 %8, %17, 0;"
+      : "=r"(out[0]), "=r"(out[1]), "=r"(out[2]), "=r"(out[3]), "=r"(out[4]), "=r"(out[5]), "=r"(out[6]),
+        "=r"(out[7]), "=r"(out[8])
+      : "r"(in[0]), "r"(in[1]), "r"(in[2]), "r"(in[3]), "r"(in[4]), "r"(in[5]), "r"(in[6]), "r"(in[7]), "r"(in[8]),
+        "r"(w));
 }
-__device__ __forceinline__ u32 addc(u32 a, u32 b) {
-  u32 r;
-  asm volatile("addc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
+
+// r = a + b over 8 words; the carry out is dropped (callers keep the sum below 2^256).
+__device__ __forceinline__ void add8(u32 (&r)[8], const u32 (&a)[8], const u32 (&b)[8]) {
+  asm("add.cc.u32 %0, %8, %16;\n\t"
+      "addc.cc.u32 %1, %9, %17;\n\t"
+      "addc.cc.u32 %2, %10, %18;\n\t"
+      "addc.cc.u32 %3, %11, %19;\n\t"
+      "addc.cc.u32 %4, %12, %20;\n\t"
+      "addc.cc.u32 %5, %13, %21;\n\t"
+      "addc.cc.u32 %6, %14, %22;\n\t"
+      "addc.u32 %7, %15, %23;"
+      : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]), "r"(b[0]),
+        "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]), "r"(b[7]));
 }
-__device__ __forceinline__ u32 sub_cc(u32 a, u32 b) {
-  u32 r;
-  asm volatile("sub.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
+
+// r = a − b over 8 words; returns 0xffffffff when it borrowed (a < b), else 0.
+__device__ __forceinline__ u32 sub8(u32 (&r)[8], const u32 (&a)[8], const u32 (&b)[8]) {
+  u32 borrow;
+  asm("sub.cc.u32 %0, %9, %17;\n\t"
+      "subc.cc.u32 %1, %10, %18;\n\t"
+      "subc.cc.u32 %2, %11, %19;\n\t"
+      "subc.cc.u32 %3, %12, %20;\n\t"
+      "subc.cc.u32 %4, %13, %21;\n\t"
+      "subc.cc.u32 %5, %14, %22;\n\t"
+      "subc.cc.u32 %6, %15, %23;\n\t"
+      "subc.cc.u32 %7, %16, %24;\n\t"
+      "subc.u32 %8, 0, 0;"
+      : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7]), "=r"(borrow)
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]), "r"(b[0]),
+        "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]), "r"(b[7]));
+  return borrow;
 }
-__device__ __forceinline__ u32 subc_cc(u32 a, u32 b) {
-  u32 r;
-  asm volatile("subc.cc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-__device__ __forceinline__ u32 subc(u32 a, u32 b) {
-  u32 r;
-  asm volatile("subc.u32 %0, %1, %2;" : "=r"(r) : "r"(a), "r"(b));
-  return r;
-}
-__device__ __forceinline__ u32 mad_lo_cc(u32 a, u32 b, u32 c) {
-  u32 r;
-  asm volatile("mad.lo.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-__device__ __forceinline__ u32 madc_lo_cc(u32 a, u32 b, u32 c) {
-  u32 r;
-  asm volatile("madc.lo.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-__device__ __forceinline__ u32 mad_hi_cc(u32 a, u32 b, u32 c) {
-  u32 r;
-  asm volatile("mad.hi.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-__device__ __forceinline__ u32 madc_hi_cc(u32 a, u32 b, u32 c) {
-  u32 r;
-  asm volatile("madc.hi.cc.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
-}
-__device__ __forceinline__ u32 madc_hi(u32 a, u32 b, u32 c) {
-  u32 r;
-  asm volatile("madc.hi.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c));
-  return r;
+
+// r = w[1..7] + o[0..6] placed from word 1 up: the 8-word value w + 2^32·o (top carry dropped).
+__device__ __forceinline__ void add_shifted(u32 (&r)[8], const u32 (&w)[9], const u32 (&o)[9]) {
+  asm("add.cc.u32 %0, %7, %14;\n\t"
+      "addc.cc.u32 %1, %8, %15;\n\t"
+      "addc.cc.u32 %2, %9, %16;\n\t"
+      "addc.cc.u32 %3, %10, %17;\n\t"
+      "addc.cc.u32 %4, %11, %18;\n\t"
+      "addc.cc.u32 %5, %12, %19;\n\t"
+      "addc.u32 %6, %13, %20;"
+      : "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7])
+      : "r"(w[1]), "r"(w[2]), "r"(w[3]), "r"(w[4]), "r"(w[5]), "r"(w[6]), "r"(w[7]), "r"(o[0]), "r"(o[1]),
+        "r"(o[2]), "r"(o[3]), "r"(o[4]), "r"(o[5]), "r"(o[6]));
+  r[0] = w[0];
 }
 #endif
 }  // namespace ptx
@@ -158,10 +186,7 @@ struct DeviceField {
     // a + b < 2p < 2^255: no carry out of limb 7; then subtract p once if needed.
     DeviceField s;
 #if defined(__CUDA_ARCH__)
-    s.v[0] = ptx::add_cc(v[0], b.v[0]);
-#pragma unroll
-    for (int i = 1; i < 7; ++i) s.v[i] = ptx::addc_cc(v[i], b.v[i]);
-    s.v[7] = ptx::addc(v[7], b.v[7]);
+    ptx::add8(s.v, v, b.v);
 #else
     std::uint64_t carry = 0;
     for (int i = 0; i < 8; ++i) {
@@ -177,14 +202,11 @@ struct DeviceField {
     constexpr typename Constants::Limbs p = Constants::modulus;
     DeviceField d;
 #if defined(__CUDA_ARCH__)
-    d.v[0] = ptx::sub_cc(v[0], b.v[0]);
+    const u32 mask = ptx::sub8(d.v, v, b.v);  // 0xffffffff on borrow: add p back
+    u32 correction[8];
 #pragma unroll
-    for (int i = 1; i < 8; ++i) d.v[i] = ptx::subc_cc(v[i], b.v[i]);
-    const u32 mask = ptx::subc(0, 0);  // 0xffffffff on borrow
-    d.v[0] = ptx::add_cc(d.v[0], p.v[0] & mask);
-#pragma unroll
-    for (int i = 1; i < 7; ++i) d.v[i] = ptx::addc_cc(d.v[i], p.v[i] & mask);
-    d.v[7] = ptx::addc(d.v[7], p.v[7] & mask);
+    for (int i = 0; i < 8; ++i) correction[i] = p.v[i] & mask;
+    ptx::add8(d.v, d.v, correction);
 #else
     std::uint64_t borrow = 0;
     for (int i = 0; i < 8; ++i) {
@@ -210,38 +232,38 @@ struct DeviceField {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField operator*(const DeviceField& b) const {
     constexpr typename Constants::Limbs p = Constants::modulus;
     constexpr u32 neg_inv = Constants::neg_inv32;
-    // t[0..8]: the running CIOS value; t[8] is the 9th limb. Invariant after each row: t < 2p.
-    u32 t[9];
-#pragma unroll
-    for (int i = 0; i < 9; ++i) t[i] = 0;
 #if defined(__CUDA_ARCH__)
+    // Even/odd split (Emmart, Zheng, Weems 2018): the running value is T = E + 2^32·O, where row i
+    // adds a·b_i as the products of the even limbs of a into E and of the odd limbs into O (each
+    // one carry chain of word pairs), then m·p the same way. The two chains are independent, and
+    // each product's lo/hi pair is one wide multiply-add. Dividing by 2^32 (e_0 is then 0) is
+    // T/2^32 = (O + e_1) + 2^32·(e_2 … e_8): the roles swap, with one carry chain for O + e_1.
+    // Bounds: T < 2p + 2^33·p < 2^288 inside a row, so E fits 9 words and O < 2^256.
+    u32 E[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    u32 O[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 #pragma unroll
     for (int i = 0; i < 8; ++i) {
       const u32 bi = b.v[i];
-      // t += a·b_i: low halves into limbs 0..7 (carry into t8), high halves into limbs 1..8.
-      t[0] = ptx::mad_lo_cc(v[0], bi, t[0]);
+      ptx::mad_word_pairs(E, v[0], v[2], v[4], v[6], bi);
+      ptx::mad_word_pairs(O, v[1], v[3], v[5], v[7], bi);
+      const u32 m = E[0] * neg_inv;
+      ptx::mad_word_pairs(E, p.v[0], p.v[2], p.v[4], p.v[6], m);
+      ptx::mad_word_pairs(O, p.v[1], p.v[3], p.v[5], p.v[7], m);
+      u32 next_even[9];
+      ptx::add_word(next_even, O, E[1]);
 #pragma unroll
-      for (int j = 1; j < 8; ++j) t[j] = ptx::madc_lo_cc(v[j], bi, t[j]);
-      t[8] = ptx::addc(t[8], 0);
-      t[1] = ptx::mad_hi_cc(v[0], bi, t[1]);
+      for (int j = 0; j < 7; ++j) O[j] = E[j + 2];
+      O[7] = 0;
+      O[8] = 0;
 #pragma unroll
-      for (int j = 1; j < 7; ++j) t[j + 1] = ptx::madc_hi_cc(v[j], bi, t[j + 1]);
-      t[8] = ptx::madc_hi(v[7], bi, t[8]);
-      // m clears limb 0: t = (t + m·p) / 2^32.
-      const u32 m = t[0] * neg_inv;
-      (void)ptx::mad_lo_cc(m, p.v[0], t[0]);  // = 0, only the carry matters
-#pragma unroll
-      for (int j = 1; j < 8; ++j) t[j] = ptx::madc_lo_cc(m, p.v[j], t[j]);
-      t[8] = ptx::addc(t[8], 0);
-      t[1] = ptx::mad_hi_cc(m, p.v[0], t[1]);
-#pragma unroll
-      for (int j = 1; j < 7; ++j) t[j + 1] = ptx::madc_hi_cc(m, p.v[j], t[j + 1]);
-      t[8] = ptx::madc_hi(m, p.v[7], t[8]);
-#pragma unroll
-      for (int j = 0; j < 8; ++j) t[j] = t[j + 1];
-      t[8] = 0;
+      for (int j = 0; j < 9; ++j) E[j] = next_even[j];
     }
+    DeviceField out;
+    ptx::add_shifted(out.v, E, O);  // E + 2^32·O < 2p
+    return out.reduce_once();
 #else
+    // CIOS over 32-bit limbs, the same function as the device path.
+    u32 t[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
     for (int i = 0; i < 8; ++i) {
       std::uint64_t carry = 0;
       for (int j = 0; j < 8; ++j) {
@@ -261,11 +283,10 @@ struct DeviceField {
       t[7] = static_cast<u32>(top);
       t[8] = static_cast<u32>(top >> 32);
     }
-#endif
     DeviceField out;
-#pragma unroll
     for (int i = 0; i < 8; ++i) out.v[i] = t[i];
     return out.reduce_once();
+#endif
   }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField squared() const { return *this * *this; }
 
@@ -293,10 +314,7 @@ struct DeviceField {
     constexpr typename Constants::Limbs p = Constants::modulus;
     DeviceField r;
 #if defined(__CUDA_ARCH__)
-    r.v[0] = ptx::sub_cc(v[0], p.v[0]);
-#pragma unroll
-    for (int i = 1; i < 8; ++i) r.v[i] = ptx::subc_cc(v[i], p.v[i]);
-    const u32 keep = ptx::subc(0, 0);  // 0xffffffff when v < p
+    const u32 keep = ptx::sub8(r.v, v, p.v);  // 0xffffffff when v < p
 #else
     std::uint64_t borrow = 0;
     for (int i = 0; i < 8; ++i) {
