@@ -52,6 +52,23 @@ struct MsmConfig {
   bool scalars_in_montgomery = false;
   // CPU backend: worker threads; 0 = all hardware threads.
   unsigned cpu_threads = 0;
+  // Where the spans given to msm() (and to prepare_bases) live: host memory (false) or memory of
+  // the current CUDA device (true: the spans hold device pointers, never dereferenced on the
+  // host). Only the cuda backend reads device memory; every other backend, and `automatic` when
+  // it does not resolve to cuda, refuses device inputs with ErrorCode::invalid_argument. Device
+  // inputs have the layout of Point / Scalar (curves.hpp); device points must be 16-byte aligned.
+  // Points that need conversion (not points_in_montgomery) or validation (validate_points) are
+  // converted and checked on the device into a copy, with the host path's error codes; the rest
+  // are read in place. The caller keeps device inputs alive and unchanged until msm() returns.
+  bool points_on_device = false;
+  bool scalars_on_device = false;
+  // A cudaStream_t, passed as void* so that this header needs no CUDA header. nullptr: the cuda
+  // backend uses a stream of its own for each call. Otherwise every copy, kernel and device
+  // allocation of the call is ordered on this stream (of the current device), after the work
+  // already queued there (e.g. the kernel that wrote device inputs), and msm() still returns only
+  // once the result is on the host (it synchronises the stream). Two host threads can run MSMs
+  // concurrently, each on its own stream. Ignored by the cpu backend.
+  void* cuda_stream = nullptr;
 };
 
 struct StageTime {

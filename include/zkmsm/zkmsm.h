@@ -21,12 +21,18 @@
  *   - The result is the canonical affine sum; infinity is reported as (0, 0) and
  *     *out_is_infinity = 1.
  *
+ * Memory: arrays are in host memory unless config->points_on_device / scalars_on_device say they
+ * are device pointers of the current CUDA device (cuda backend only; device points 16-byte
+ * aligned). config->cuda_stream orders the work on a cudaStream_t of the caller.
+ *
  * Ownership: the library never keeps a pointer it is given beyond the call and never frees
- * one; the caller owns every buffer. Strings returned by the library are static, or (for
- * zkmsm_last_error) owned by the library per thread.
+ * one; the caller owns every buffer. A zkmsm_bases (bases prepared once, reused by many MSMs)
+ * owns a copy of its points until zkmsm_bases_destroy. Strings returned by the library are
+ * static, or (for zkmsm_last_error) owned by the library per thread.
  *
  * Threads: this layer keeps no shared state (only a per-thread error message), so it adds no
- * locking and no restrictions to those of zkmsm::msm.
+ * locking and no restrictions to those of zkmsm::msm. Several threads may run zkmsm_bases_msm
+ * on one zkmsm_bases at the same time; none may destroy it meanwhile.
  *
  * Every MSM is variable-time in its inputs: never pass secret scalars.
  */
@@ -99,7 +105,10 @@ typedef enum zkmsm_status {
  * New options are only appended, and an appended option's value 0 means "the default". The
  * library reads options up to struct_size and uses defaults beyond it (an older caller); it
  * accepts a larger struct (a newer caller) only when every byte it does not know is zero.
- * Flags are int: 0 = false, anything else = true. */
+ * Flags are int: 0 = false, anything else = true.
+ *
+ * Layouts: version 1 ends at cpu_threads; version 2 appends points_on_device, scalars_on_device
+ * and cuda_stream. */
 typedef struct zkmsm_config {
   size_t struct_size;
   zkmsm_backend backend;
@@ -115,6 +124,10 @@ typedef struct zkmsm_config {
   int points_in_montgomery;     /* coordinates are in Montgomery form */
   int scalars_in_montgomery;    /* scalars are in Montgomery form */
   uint32_t cpu_threads;         /* CPU backend worker threads; 0 = all hardware threads */
+  /* version 2 */
+  int points_on_device;  /* points is a device pointer of the current CUDA device (cuda backend only) */
+  int scalars_on_device; /* scalars is a device pointer of the current CUDA device (cuda backend only) */
+  void* cuda_stream;     /* a cudaStream_t that orders the call's work; NULL = the backend's own stream */
 } zkmsm_config;
 
 /* Fills *config with struct_size = sizeof(zkmsm_config) and the library's defaults. */
@@ -170,6 +183,45 @@ ZKMSM_API int zkmsm_msm(zkmsm_curve curve,
                         uint64_t out_point[8],
                         int* out_is_infinity,
                         zkmsm_stats* stats) ZKMSM_NOEXCEPT;
+
+/* ---- bases prepared once, reused by many MSMs ---------------------------------------------- */
+
+/* Points validated, converted to the backend's layout and (cuda) uploaded once, as zkmsm::Bases:
+ * Montgomery-form affine points in host memory (cpu backend) or device memory (cuda backend).
+ * Opaque; created by zkmsm_bases_create, freed by zkmsm_bases_destroy. */
+typedef struct zkmsm_bases zkmsm_bases;
+
+/* Prepares n points (layout as for zkmsm_msm; a device pointer when config->points_on_device)
+ * for the backend of config->backend (auto: cuda when present, else cpu). The points are copied:
+ * the caller may free them when this returns. Validation errors are those of zkmsm_msm.
+ *
+ *   out_bases  receives the new handle (NULL on error)
+ *
+ * Returns ZKMSM_OK or a zkmsm_status error. */
+ZKMSM_API int zkmsm_bases_create(zkmsm_curve curve,
+                                 const uint64_t* points,
+                                 size_t n,
+                                 const zkmsm_config* config,
+                                 zkmsm_bases** out_bases) ZKMSM_NOEXCEPT;
+
+/* Frees the handle and its memory. NULL does nothing. */
+ZKMSM_API void zkmsm_bases_destroy(zkmsm_bases* bases) ZKMSM_NOEXCEPT;
+
+/* The number of points in the handle (0 for NULL). */
+ZKMSM_API size_t zkmsm_bases_size(const zkmsm_bases* bases) ZKMSM_NOEXCEPT;
+
+/* *out = Σ scalars[i]·bases[i] for i < n, the first n prepared points (n ≤ zkmsm_bases_size;
+ * more is ZKMSM_ERROR_INVALID_ARGUMENT). The curve and the backend are the handle's:
+ * config->backend must be AUTO or that backend. The point options of config are ignored (they
+ * were applied by zkmsm_bases_create); scalars_in_montgomery, scalars_on_device, cuda_stream and
+ * the knobs apply. Outputs and errors as for zkmsm_msm. */
+ZKMSM_API int zkmsm_bases_msm(const zkmsm_bases* bases,
+                              const uint64_t* scalars,
+                              size_t n,
+                              const zkmsm_config* config,
+                              uint64_t out_point[8],
+                              int* out_is_infinity,
+                              zkmsm_stats* stats) ZKMSM_NOEXCEPT;
 
 /* ---- diagnostics ---------------------------------------------------------------------------- */
 

@@ -15,6 +15,7 @@
 #include <span>
 #include <string_view>
 #include <type_traits>
+#include <variant>
 
 #include "zkmsm/msm_config.hpp"
 #include "zkmsm/zkmsm.hpp"
@@ -185,7 +186,7 @@ zkmsm_walker_state to_c(zkmsm::WalkerState in) {
 zkmsm_config to_c(const zkmsm::MsmConfig& config) {
   const auto& [backend, window_bits, accumulator, walker_slots, walker_threads_per_block, walker_max_blocks,
                walker_state, pair_tree_dx_cache, memory_budget_bytes, validate_points, points_in_montgomery,
-               scalars_in_montgomery, cpu_threads] = config;
+               scalars_in_montgomery, cpu_threads, points_on_device, scalars_on_device, cuda_stream] = config;
   zkmsm_config out;
   std::memset(&out, 0, sizeof(out));  // padding too, so that copies compare bytewise
   out.struct_size = sizeof(zkmsm_config);
@@ -202,6 +203,9 @@ zkmsm_config to_c(const zkmsm::MsmConfig& config) {
   out.points_in_montgomery = points_in_montgomery ? 1 : 0;
   out.scalars_in_montgomery = scalars_in_montgomery ? 1 : 0;
   out.cpu_threads = cpu_threads;
+  out.points_on_device = points_on_device ? 1 : 0;
+  out.scalars_on_device = scalars_on_device ? 1 : 0;
+  out.cuda_stream = cuda_stream;
   return out;
 }
 
@@ -244,6 +248,9 @@ int to_cpp(const zkmsm_config* in, zkmsm::MsmConfig& out) {
   out.points_in_montgomery = c.points_in_montgomery != 0;
   out.scalars_in_montgomery = c.scalars_in_montgomery != 0;
   out.cpu_threads = c.cpu_threads;
+  out.points_on_device = c.points_on_device != 0;
+  out.scalars_on_device = c.scalars_on_device != 0;
+  out.cuda_stream = c.cuda_stream;
   return ZKMSM_OK;
 }
 
@@ -279,6 +286,28 @@ void write_stats(const zkmsm::MsmStats& in, zkmsm_stats* stats) {
 
 // ---- the MSM ---------------------------------------------------------------------------------
 
+int fail_with(const zkmsm::Error& error) noexcept {
+  const std::string_view message =
+      error.message.empty() ? std::string_view(zkmsm::to_string(error.code)) : std::string_view(error.message);
+  return fail(status_of(error.code), message);
+}
+
+// Writes a successful call's outputs.
+template <class Curve>
+int write_result(const zkmsm::Point<Curve>& sum,
+                 const zkmsm::MsmStats& cpp_stats,
+                 std::uint64_t out_point[8],
+                 int* out_is_infinity,
+                 zkmsm_stats* stats) {
+  for (std::size_t i = 0; i < 4; ++i) {
+    out_point[i] = sum.x[i];
+    out_point[4 + i] = sum.y[i];
+  }
+  if (out_is_infinity != nullptr) *out_is_infinity = sum.is_infinity() ? 1 : 0;
+  if (stats != nullptr) write_stats(cpp_stats, stats);
+  return ZKMSM_OK;
+}
+
 template <class Curve>
 int msm_on(const std::uint64_t* points,
            const std::uint64_t* scalars,
@@ -294,19 +323,26 @@ int msm_on(const std::uint64_t* points,
   const zkmsm::Result<zkmsm::Point<Curve>> result = zkmsm::msm<Curve>(
       std::span<const zkmsm::Point<Curve>>(point_array, n), std::span<const zkmsm::Scalar<Curve>>(scalar_array, n),
       config, stats != nullptr ? &cpp_stats : nullptr);
-  if (!result) {
-    const zkmsm::Error& error = result.error();
-    const std::string_view message =
-        error.message.empty() ? std::string_view(zkmsm::to_string(error.code)) : std::string_view(error.message);
-    return fail(status_of(error.code), message);
-  }
-  const zkmsm::Point<Curve>& sum = result.value();
-  for (std::size_t i = 0; i < 4; ++i) {
-    out_point[i] = sum.x[i];
-    out_point[4 + i] = sum.y[i];
-  }
-  if (out_is_infinity != nullptr) *out_is_infinity = sum.is_infinity() ? 1 : 0;
-  if (stats != nullptr) write_stats(cpp_stats, stats);
+  if (!result) return fail_with(result.error());
+  return write_result(result.value(), cpp_stats, out_point, out_is_infinity, stats);
+}
+
+// Checks of an input array of n elements of `element_limbs` limbs (NULL only when n = 0).
+int check_array(const std::uint64_t* array, std::size_t n, std::size_t element_limbs, const char* null_message) {
+  if (n > 0 && array == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, null_message);
+  if (n > SIZE_MAX / (8 * sizeof(std::uint64_t)) || n > SIZE_MAX / (element_limbs * sizeof(std::uint64_t)))
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "n is too large: n × 64 bytes overflows size_t");
+  if (reinterpret_cast<std::uintptr_t>(array) % alignof(std::uint64_t) != 0)
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "points and scalars must be 8-byte aligned uint64_t arrays");
+  return ZKMSM_OK;
+}
+
+// Checks of the outputs of an MSM call.
+int check_outputs(const std::uint64_t* out_point, const zkmsm_stats* stats) {
+  if (out_point == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "out_point is NULL");
+  if (stats != nullptr && stats->struct_size < kStatsSizeV1)
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT,
+                "stats->struct_size is smaller than any zkmsm_stats layout; call zkmsm_stats_init()");
   return ZKMSM_OK;
 }
 
@@ -319,16 +355,9 @@ int msm_checked(const zkmsm_curve& curve,
                 int* out_is_infinity,
                 zkmsm_stats* stats) {
   if (out_point == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "out_point is NULL");
-  if (n > 0 && points == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "points is NULL but n > 0");
-  if (n > 0 && scalars == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "scalars is NULL but n > 0");
-  if (n > SIZE_MAX / (8 * sizeof(std::uint64_t)))
-    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "n is too large: n × 64 bytes overflows size_t");
-  if (reinterpret_cast<std::uintptr_t>(points) % alignof(std::uint64_t) != 0 ||
-      reinterpret_cast<std::uintptr_t>(scalars) % alignof(std::uint64_t) != 0)
-    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "points and scalars must be 8-byte aligned uint64_t arrays");
-  if (stats != nullptr && stats->struct_size < kStatsSizeV1)
-    return fail(ZKMSM_ERROR_INVALID_ARGUMENT,
-                "stats->struct_size is smaller than any zkmsm_stats layout; call zkmsm_stats_init()");
+  if (const int status = check_array(points, n, 8, "points is NULL but n > 0"); status != ZKMSM_OK) return status;
+  if (const int status = check_array(scalars, n, 4, "scalars is NULL but n > 0"); status != ZKMSM_OK) return status;
+  if (const int status = check_outputs(out_point, stats); status != ZKMSM_OK) return status;
 
   zkmsm::MsmConfig cpp_config;
   if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
@@ -340,6 +369,75 @@ int msm_checked(const zkmsm_curve& curve,
       return msm_on<zkmsm::Grumpkin>(points, scalars, n, cpp_config, out_point, out_is_infinity, stats);
   }
   return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "curve is not a zkmsm_curve");
+}
+
+}  // namespace
+
+// ---- bases -----------------------------------------------------------------------------------
+
+// The C handle: one zkmsm::Bases of the curve it was created for.
+struct zkmsm_bases {
+  std::variant<zkmsm::Bases<zkmsm::Bn254>, zkmsm::Bases<zkmsm::Grumpkin>> bases;
+};
+
+namespace {
+
+template <class Curve>
+int bases_create_on(const std::uint64_t* points,
+                    std::size_t n,
+                    const zkmsm::MsmConfig& config,
+                    zkmsm_bases** out_bases) {
+  const auto* point_array = reinterpret_cast<const zkmsm::Point<Curve>*>(points);
+  zkmsm::Result<zkmsm::Bases<Curve>> prepared =
+      zkmsm::prepare_bases<Curve>(std::span<const zkmsm::Point<Curve>>(point_array, n), config);
+  if (!prepared) return fail_with(prepared.error());
+  *out_bases = new zkmsm_bases{std::move(prepared.value())};
+  return ZKMSM_OK;
+}
+
+int bases_create_checked(const zkmsm_curve& curve,
+                         const std::uint64_t* points,
+                         std::size_t n,
+                         const zkmsm_config* config,
+                         zkmsm_bases** out_bases) {
+  if (out_bases == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "out_bases is NULL");
+  *out_bases = nullptr;
+  if (const int status = check_array(points, n, 8, "points is NULL but n > 0"); status != ZKMSM_OK) return status;
+  zkmsm::MsmConfig cpp_config;
+  if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
+  switch (raw_value(curve)) {
+    case ZKMSM_CURVE_BN254:
+      return bases_create_on<zkmsm::Bn254>(points, n, cpp_config, out_bases);
+    case ZKMSM_CURVE_GRUMPKIN:
+      return bases_create_on<zkmsm::Grumpkin>(points, n, cpp_config, out_bases);
+  }
+  return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "curve is not a zkmsm_curve");
+}
+
+int bases_msm_checked(const zkmsm_bases* bases,
+                      const std::uint64_t* scalars,
+                      std::size_t n,
+                      const zkmsm_config* config,
+                      std::uint64_t out_point[8],
+                      int* out_is_infinity,
+                      zkmsm_stats* stats) {
+  if (bases == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "bases is NULL");
+  if (const int status = check_array(scalars, n, 4, "scalars is NULL but n > 0"); status != ZKMSM_OK) return status;
+  if (const int status = check_outputs(out_point, stats); status != ZKMSM_OK) return status;
+  zkmsm::MsmConfig cpp_config;
+  if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
+  return std::visit(
+      [&](const auto& typed) {
+        using Curve = typename std::remove_cvref_t<decltype(typed)>::CurveTag;
+        const auto* scalar_array = reinterpret_cast<const zkmsm::Scalar<Curve>*>(scalars);
+        zkmsm::MsmStats cpp_stats;
+        const zkmsm::Result<zkmsm::Point<Curve>> result =
+            zkmsm::msm<Curve>(typed, std::span<const zkmsm::Scalar<Curve>>(scalar_array, n), cpp_config,
+                              stats != nullptr ? &cpp_stats : nullptr);
+        if (!result) return fail_with(result.error());
+        return write_result(result.value(), cpp_stats, out_point, out_is_infinity, stats);
+      },
+      bases->bases);
 }
 
 // Runs body() and turns any escaping exception into a status and message.
@@ -383,6 +481,28 @@ int zkmsm_msm(zkmsm_curve curve,
               int* out_is_infinity,
               zkmsm_stats* stats) noexcept {
   return guarded([&] { return msm_checked(curve, points, scalars, n, config, out_point, out_is_infinity, stats); });
+}
+
+int zkmsm_bases_create(
+    zkmsm_curve curve, const uint64_t* points, size_t n, const zkmsm_config* config, zkmsm_bases** out_bases) noexcept {
+  return guarded([&] { return bases_create_checked(curve, points, n, config, out_bases); });
+}
+
+void zkmsm_bases_destroy(zkmsm_bases* bases) noexcept { delete bases; }
+
+size_t zkmsm_bases_size(const zkmsm_bases* bases) noexcept {
+  if (bases == nullptr) return 0;
+  return std::visit([](const auto& typed) { return typed.size(); }, bases->bases);
+}
+
+int zkmsm_bases_msm(const zkmsm_bases* bases,
+                    const uint64_t* scalars,
+                    size_t n,
+                    const zkmsm_config* config,
+                    uint64_t out_point[8],
+                    int* out_is_infinity,
+                    zkmsm_stats* stats) noexcept {
+  return guarded([&] { return bases_msm_checked(bases, scalars, n, config, out_point, out_is_infinity, stats); });
 }
 
 const char* zkmsm_last_error(void) noexcept { return last_error_message; }

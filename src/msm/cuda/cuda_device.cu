@@ -1,5 +1,7 @@
-// Device discovery and the backend's test hooks.
+// Device discovery, device memory for the API layer's handles, and the backend's test hooks.
 #include <cuda_runtime.h>
+
+#include <string>
 
 #include "msm/cuda/cuda_msm.hpp"
 #include "msm/cuda/cuda_msm_internal.hpp"
@@ -27,6 +29,41 @@ bool device_available() {
     return false;
   }
   return true;
+}
+
+CudaStatus allocate_device_memory(void** out, std::size_t bytes) {
+  *out = nullptr;
+  const cudaError_t error = cudaMalloc(out, bytes == 0 ? 1 : bytes);
+  if (error != cudaSuccess) {
+    (void)cudaGetLastError();
+    *out = nullptr;
+    return detail::failure("cudaMalloc of " + std::to_string(bytes) + " bytes failed: " + cudaGetErrorString(error),
+                           error == cudaErrorMemoryAllocation);
+  }
+  return {};
+}
+
+void free_device_memory(void* memory, int device) {
+  if (memory == nullptr) return;
+  int current = device;
+  if (cudaGetDevice(&current) == cudaSuccess && current != device) (void)cudaSetDevice(device);
+  (void)cudaFree(memory);
+  if (current != device) (void)cudaSetDevice(current);
+  (void)cudaGetLastError();
+}
+
+CudaStatus current_device(int* device) {
+  const cudaError_t error = cudaGetDevice(device);
+  if (error != cudaSuccess) return detail::cuda_failure(error, "cudaGetDevice");
+  return {};
+}
+
+CudaStatus copy_to_device(void* device_destination, const void* host_source, std::size_t bytes, void* stream) {
+  if (bytes == 0) return {};
+  detail::DeviceExec exec(stream);
+  ZKMSM_TRY(exec.init());
+  ZKMSM_TRY(exec.upload(device_destination, host_source, bytes));
+  return exec.synchronize();
 }
 
 namespace detail {

@@ -12,6 +12,10 @@
 //   reduce_buckets     — per window Σ k·B_k, by levels of chunked running sums in XYZZ
 //   combine_windows    — Horner over the windows, one final inversion to affine
 //
+// Inputs come from host memory (uploaded by the call) or are already on the device (read in
+// place, or first converted and validated on the device by convert_inputs.cuh); the work runs
+// on a stream of the call's own or on the caller's (CudaMsmOptions::stream).
+//
 // This header is plain C++ (no CUDA headers): the API layer includes it from .cpp files.
 #pragma once
 
@@ -40,40 +44,105 @@ struct CudaMsmOptions {
   unsigned walker_max_blocks = 0;  // walker thread cap = max_blocks · threads per block; 0 = auto
   WalkerStateKind walker_state = WalkerStateKind::registers;
   std::size_t memory_budget_bytes = 0;  // 0 = no limit; else windows are processed in batches
+  // A cudaStream_t: every copy, kernel and pool allocation of the call is ordered on it, and the
+  // call synchronises it before returning. nullptr = a non-blocking stream of the call's own.
+  void* stream = nullptr;
+};
+
+// How to read inputs that are already in device memory (host inputs are always in the form the
+// pipeline wants: the API layer converts and validates them on the host).
+struct DeviceInputForm {
+  bool points_in_montgomery = true;    // false: canonical coordinates, multiplied by R² on the device
+  bool validate_points = false;        // check coordinates < p and y² = x³ + b on the device
+  bool scalars_in_montgomery = false;  // true: s·R mod r, converted to canonical s on the device
+};
+
+// One MSM's inputs. Host arrays: points in Montgomery form and validated, scalars canonical
+// integers of any 256-bit value. Device arrays: read as `device_form` says; points 16-byte
+// aligned. Layouts: a point is 64 bytes (AffinePoint: x then y, little-endian), a scalar 32.
+struct CudaMsmInputs {
+  std::size_t n = 0;
+  const void* points = nullptr;
+  bool points_on_device = false;
+  const void* scalars = nullptr;
+  bool scalars_on_device = false;
+  DeviceInputForm device_form;
 };
 
 struct CudaStageTime {
-  const char* name;  // a DESIGN.md §2 stage, or upload_inputs / download_result
+  const char* name;  // a DESIGN.md §2 stage, or upload_inputs / convert_inputs / download_result
   double milliseconds;
 };
 
 struct CudaMsmReport {
   unsigned window_bits = 0, windows = 0;
-  // Device-event times summed over window batches: upload_inputs, the six DESIGN.md stages,
+  // Device-event times summed over window batches: convert_inputs (device inputs converted or
+  // validated on the device; 0 otherwise), upload_inputs, the six DESIGN.md stages,
   // download_result, then accumulate_buckets.combine_partials (already inside accumulate_buckets).
   std::vector<CudaStageTime> stages;
   std::size_t estimated_peak_bytes = 0;  // estimate_device_bytes for this call
   std::size_t measured_peak_bytes = 0;   // sum of this call's device allocations
 };
 
+// Why validation on the device rejected a point.
+enum class PointIssue {
+  none,
+  x_not_canonical,  // x ≥ p
+  y_not_canonical,  // y ≥ p
+  not_on_curve,     // y² ≠ x³ + b (and not the point at infinity)
+};
+
 struct CudaStatus {
   bool ok = true;
   bool out_of_memory = false;
   std::string message;
+  PointIssue point_issue = PointIssue::none;  // set when device validation rejected a point
+  std::size_t point_index = 0;                // the lowest rejected index, when point_issue is set
 };
 
-// *result = Σ scalars[i]·points[i].
+// *result = Σ scalars[i]·points[i] for the inputs described by `inputs` (host or device).
+// Variable-time in all inputs. On failure *result is untouched and the status says why; a
+// device allocation failure sets out_of_memory, a point rejected by device validation sets
+// point_issue and point_index.
+template <class Curve>
+CudaStatus msm(AffinePoint<Curve>* result,
+               const CudaMsmInputs& inputs,
+               const CudaMsmOptions& options,
+               CudaMsmReport* report);
+
+// The same for host inputs:
 //   points  — host memory, Montgomery form, on the curve or (0, 0) = infinity (validated by the
 //             caller)
 //   scalars — host memory, canonical integers of any 256-bit value (reduced mod r on the GPU)
-// Variable-time in all inputs. On failure *result is untouched and the status says why; a
-// device allocation failure sets out_of_memory.
 template <class Curve>
 CudaStatus msm(AffinePoint<Curve>* result,
                std::span<const AffinePoint<Curve>> points,
                std::span<const typename Curve::ScalarField::Integer> scalars,
                const CudaMsmOptions& options,
                CudaMsmReport* report);
+
+// Writes n points in the pipeline's form (Montgomery, validated) to `device_out` (n × 64 bytes of
+// device memory, e.g. from allocate_device_memory): host points (already in that form) are
+// copied, device points are converted and validated on the device as `form` says. Ordered on
+// `stream` (nullptr: a stream of its own); returns once the points are written.
+template <class Curve>
+CudaStatus prepare_device_points(void* device_out,
+                                 const void* points,
+                                 bool points_on_device,
+                                 std::size_t n,
+                                 const DeviceInputForm& form,
+                                 void* stream);
+
+// Device memory for the API layer's handles (Bases, DeviceBuffer): cudaMalloc on the current
+// device, and cudaFree of memory allocated on `device` (made current for the call).
+// free_device_memory(nullptr, ·) does nothing.
+CudaStatus allocate_device_memory(void** out, std::size_t bytes);
+void free_device_memory(void* memory, int device);
+// The ordinal of the calling thread's current CUDA device.
+CudaStatus current_device(int* device);
+// Copies `bytes` of host memory to device memory on `stream` (nullptr: the call's own stream)
+// and waits for the copy.
+CudaStatus copy_to_device(void* device_destination, const void* host_source, std::size_t bytes, void* stream);
 
 // Device bytes msm() allocates for n points with these options (closed form, no device query);
 // equals measured_peak_bytes up to the sort's temporary storage, which it bounds from above.

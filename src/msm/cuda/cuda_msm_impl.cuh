@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "curve/affine_point.hpp"
+#include "msm/cuda/convert_inputs.cuh"
 #include "msm/cuda/cuda_msm.hpp"
 #include "msm/cuda/cuda_msm_internal.hpp"
 #include "msm/cuda/pipeline.cuh"
@@ -16,12 +17,16 @@ unsigned scalar_bits() {
   return static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
 }
 
+// The report's stages, in the order the work runs.
+inline constexpr Stage kReportOrder[kStageCount] = {kConvertInputs, kUpload, kDecompose, kSort,     kPlan,
+                                                    kAccumulate,    kReduce, kCombine,   kDownload, kCombinePartials};
+
 inline void fill_report(CudaMsmReport* report, const Plan& plan, const double* stage_ms, std::size_t measured) {
   if (report == nullptr) return;
   report->window_bits = plan.window_bits;
   report->windows = plan.windows;
   report->stages.clear();
-  for (int s = 0; s < kStageCount; ++s) {
+  for (const Stage s : kReportOrder) {
     const double ms = s == kAccumulate ? stage_ms[kAccumulate] + stage_ms[kCombinePartials] : stage_ms[s];
     report->stages.push_back({kStageNames[s], ms});
   }
@@ -29,63 +34,58 @@ inline void fill_report(CudaMsmReport* report, const Plan& plan, const double* s
   report->measured_peak_bytes = measured;
 }
 
-// Runs the pipeline on `exec`; inputs either uploaded from the host (host_points != null) or
-// already in the executor's memory.
+// Runs the pipeline on `exec`: inputs uploaded from the host, or read from the device (converted
+// and validated there first when their form asks for it).
 template <class Curve, class Exec>
 CudaStatus run_msm(Exec& exec,
                    AffinePoint<Curve>* result,
-                   const AffinePoint<Curve>* host_points,
-                   const typename Curve::ScalarField::Integer* host_scalars,
-                   DeviceInputs inputs,
-                   std::size_t n,
+                   const CudaMsmInputs& inputs,
                    const CudaMsmOptions& options,
                    CudaMsmReport* report) {
   static_assert(sizeof(typename Curve::ScalarField::Integer) == kScalarBytes);
   std::string error;
-  const Plan plan = make_plan(n, scalar_bits<Curve>(), options, &error);
+  const Plan plan = make_plan(inputs.n, scalar_bits<Curve>(), options, &error);
   if (!error.empty()) return failure(error);
   double stage_ms[kStageCount] = {};
-  if (n == 0) {
+  if (inputs.n == 0) {
     *result = AffinePoint<Curve>::infinity();
     fill_report(report, plan, stage_ms, 0);
     return {};
   }
+  if (inputs.points == nullptr || inputs.scalars == nullptr) return failure("points or scalars is null");
   ZKMSM_TRY(exec.init());
-  if (host_points != nullptr) {
-    void* points = nullptr;
-    void* scalars = nullptr;
-    unsigned char* p = nullptr;
-    unsigned char* s = nullptr;
-    ZKMSM_TRY(exec.alloc(p, plan.bytes.points));
-    ZKMSM_TRY(exec.alloc(s, plan.bytes.scalars));
-    points = p;
-    scalars = s;
-    ZKMSM_TRY(exec.stage_begin(kUpload));
-    ZKMSM_TRY(exec.upload(points, host_points, plan.bytes.points));
-    ZKMSM_TRY(exec.upload(scalars, host_scalars, plan.bytes.scalars));
-    ZKMSM_TRY(exec.stage_end(kUpload));
-    inputs = {points, scalars};
-  }
+  StagedInputs staged;
+  ZKMSM_TRY(stage_inputs<Curve>(exec, inputs, &staged));
   AffinePoint<Curve> sum{};
-  ZKMSM_TRY(run_pipeline<Curve>(exec, plan, inputs, &sum));
+  ZKMSM_TRY(run_pipeline<Curve>(exec, plan, DeviceInputs{staged.points, staged.scalars}, &sum));
   ZKMSM_TRY(exec.finish(stage_ms));
   *result = sum;
-  // Inputs supplied on the device are not this call's allocations.
   fill_report(report, plan, stage_ms, exec.allocated_bytes());
-  if (report != nullptr && host_points == nullptr)
-    report->estimated_peak_bytes -= plan.bytes.points + plan.bytes.scalars;
+  // The plan counts an uploaded copy of both inputs; this call allocated staged.allocated_bytes
+  // for them (inputs read in place on the device are not this call's allocations).
+  if (report != nullptr)
+    report->estimated_peak_bytes = plan.bytes.total() - plan.bytes.points - plan.bytes.scalars + staged.allocated_bytes;
   return {};
 }
 
 template <class Curve>
 CudaStatus msm_impl(AffinePoint<Curve>* result,
-                    std::span<const AffinePoint<Curve>> points,
-                    std::span<const typename Curve::ScalarField::Integer> scalars,
+                    const CudaMsmInputs& inputs,
                     const CudaMsmOptions& options,
                     CudaMsmReport* report) {
-  if (points.size() != scalars.size()) return failure("points and scalars differ in length");
-  DeviceExec exec;
-  return run_msm<Curve>(exec, result, points.data(), scalars.data(), {}, points.size(), options, report);
+  DeviceExec exec(options.stream);
+  return run_msm<Curve>(exec, result, inputs, options, report);
+}
+
+// Host spans as CudaMsmInputs.
+template <class Curve>
+CudaMsmInputs host_inputs(std::span<const AffinePoint<Curve>> points,
+                          std::span<const typename Curve::ScalarField::Integer> scalars) {
+  CudaMsmInputs inputs;
+  inputs.n = points.size();
+  inputs.points = points.data();
+  inputs.scalars = scalars.data();
+  return inputs;
 }
 
 template <class Curve>
@@ -95,19 +95,43 @@ CudaStatus msm_device_inputs_impl(AffinePoint<Curve>* result,
                                   std::size_t n,
                                   const CudaMsmOptions& options,
                                   CudaMsmReport* report) {
-  DeviceExec exec;
-  return run_msm<Curve>(exec, result, nullptr, nullptr, {device_points, device_scalars}, n, options, report);
+  CudaMsmInputs inputs;
+  inputs.n = n;
+  inputs.points = device_points;
+  inputs.points_on_device = true;
+  inputs.scalars = device_scalars;
+  inputs.scalars_on_device = true;
+  return msm_impl<Curve>(result, inputs, options, report);
 }
 
 template <class Curve>
 CudaStatus msm_emulated_impl(AffinePoint<Curve>* result,
-                             std::span<const AffinePoint<Curve>> points,
-                             std::span<const typename Curve::ScalarField::Integer> scalars,
+                             const CudaMsmInputs& inputs,
                              const CudaMsmOptions& options,
                              CudaMsmReport* report) {
-  if (points.size() != scalars.size()) return failure("points and scalars differ in length");
   HostExec exec;
-  return run_msm<Curve>(exec, result, points.data(), scalars.data(), {}, points.size(), options, report);
+  return run_msm<Curve>(exec, result, inputs, options, report);
+}
+
+template <class Curve>
+CudaStatus prepare_device_points_impl(void* device_out,
+                                      const void* points,
+                                      bool points_on_device,
+                                      std::size_t n,
+                                      const DeviceInputForm& form,
+                                      void* stream) {
+  if (n == 0) return {};
+  if (device_out == nullptr || points == nullptr) return failure("points or the destination is null");
+  DeviceExec exec(stream);
+  ZKMSM_TRY(exec.init());
+  if (!points_on_device) {
+    ZKMSM_TRY(exec.upload(device_out, points, n * kAffineBytes));
+    return exec.synchronize();
+  }
+  std::size_t allocated = 0;
+  const CudaStatus converted = convert_points<Curve>(exec, points, device_out, n, form, &allocated);
+  if (!converted.ok) return converted;
+  return exec.synchronize();
 }
 
 template <class Curve>
@@ -125,11 +149,30 @@ namespace zkmsm::cuda {
 
 template <class Curve>
 CudaStatus msm(AffinePoint<Curve>* result,
+               const CudaMsmInputs& inputs,
+               const CudaMsmOptions& options,
+               CudaMsmReport* report) {
+  return detail::msm_impl<Curve>(result, inputs, options, report);
+}
+
+template <class Curve>
+CudaStatus msm(AffinePoint<Curve>* result,
                std::span<const AffinePoint<Curve>> points,
                std::span<const typename Curve::ScalarField::Integer> scalars,
                const CudaMsmOptions& options,
                CudaMsmReport* report) {
-  return detail::msm_impl<Curve>(result, points, scalars, options, report);
+  if (points.size() != scalars.size()) return detail::failure("points and scalars differ in length");
+  return detail::msm_impl<Curve>(result, detail::host_inputs<Curve>(points, scalars), options, report);
+}
+
+template <class Curve>
+CudaStatus prepare_device_points(void* device_out,
+                                 const void* points,
+                                 bool points_on_device,
+                                 std::size_t n,
+                                 const DeviceInputForm& form,
+                                 void* stream) {
+  return detail::prepare_device_points_impl<Curve>(device_out, points, points_on_device, n, form, stream);
 }
 
 template <class Curve>
@@ -155,7 +198,16 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
                         std::span<const typename Curve::ScalarField::Integer> scalars,
                         const CudaMsmOptions& options,
                         CudaMsmReport* report) {
-  return msm_emulated_impl<Curve>(result, points, scalars, options, report);
+  if (points.size() != scalars.size()) return failure("points and scalars differ in length");
+  return msm_emulated_impl<Curve>(result, host_inputs<Curve>(points, scalars), options, report);
+}
+
+template <class Curve>
+CudaStatus msm_emulated(AffinePoint<Curve>* result,
+                        const CudaMsmInputs& inputs,
+                        const CudaMsmOptions& options,
+                        CudaMsmReport* report) {
+  return msm_emulated_impl<Curve>(result, inputs, options, report);
 }
 
 }  // namespace detail
@@ -178,9 +230,14 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
 // Explicit instantiations of the public and internal entry points for one curve.
 #define ZKMSM_CUDA_INSTANTIATE(Curve)                                                                              \
   template zkmsm::cuda::CudaStatus zkmsm::cuda::msm<Curve>(                                                        \
+      zkmsm::AffinePoint<Curve>*, const zkmsm::cuda::CudaMsmInputs&, const zkmsm::cuda::CudaMsmOptions&,           \
+      zkmsm::cuda::CudaMsmReport*);                                                                                \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::msm<Curve>(                                                        \
       zkmsm::AffinePoint<Curve>*, std::span<const zkmsm::AffinePoint<Curve>>,                                      \
       std::span<const typename Curve::ScalarField::Integer>, const zkmsm::cuda::CudaMsmOptions&,                   \
       zkmsm::cuda::CudaMsmReport*);                                                                                \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::prepare_device_points<Curve>(                                      \
+      void*, const void*, bool, std::size_t, const zkmsm::cuda::DeviceInputForm&, void*);                          \
   template std::size_t zkmsm::cuda::estimate_device_bytes<Curve>(std::size_t, const zkmsm::cuda::CudaMsmOptions&); \
   template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_device_inputs<Curve>(                                  \
       zkmsm::AffinePoint<Curve>*, const void*, const void*, std::size_t, const zkmsm::cuda::CudaMsmOptions&,       \
@@ -188,4 +245,7 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
   template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_emulated<Curve>(                                       \
       zkmsm::AffinePoint<Curve>*, std::span<const zkmsm::AffinePoint<Curve>>,                                      \
       std::span<const typename Curve::ScalarField::Integer>, const zkmsm::cuda::CudaMsmOptions&,                   \
+      zkmsm::cuda::CudaMsmReport*);                                                                                \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_emulated<Curve>(                                       \
+      zkmsm::AffinePoint<Curve>*, const zkmsm::cuda::CudaMsmInputs&, const zkmsm::cuda::CudaMsmOptions&,           \
       zkmsm::cuda::CudaMsmReport*);

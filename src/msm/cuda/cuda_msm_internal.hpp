@@ -9,8 +9,9 @@
 
 namespace zkmsm::cuda::detail {
 
-// msm() for inputs already in device memory: device_points is n × 64 bytes (AffinePoint
-// layout, Montgomery form), device_scalars n × 32 bytes. The report's upload stage is zero.
+// msm() for inputs already in device memory, read in place: device_points is n × 64 bytes
+// (AffinePoint layout, Montgomery form), device_scalars n × 32 bytes (canonical). The report's
+// upload and convert stages are zero.
 template <class Curve>
 CudaStatus msm_device_inputs(AffinePoint<Curve>* result,
                              const void* device_points,
@@ -25,6 +26,14 @@ template <class Curve>
 CudaStatus msm_emulated(AffinePoint<Curve>* result,
                         std::span<const AffinePoint<Curve>> points,
                         std::span<const typename Curve::ScalarField::Integer> scalars,
+                        const CudaMsmOptions& options,
+                        CudaMsmReport* report);
+
+// The same for CudaMsmInputs, where "device" arrays are host memory: runs the device-input
+// conversion and validation (convert_inputs.cuh) as host loops too.
+template <class Curve>
+CudaStatus msm_emulated(AffinePoint<Curve>* result,
+                        const CudaMsmInputs& inputs,
                         const CudaMsmOptions& options,
                         CudaMsmReport* report);
 

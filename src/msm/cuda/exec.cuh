@@ -1,9 +1,9 @@
 // Where the pipeline's kernels run. The pipeline (pipeline.cuh) is written once against this
 // small interface; kernels are functors with a `ZKMSM_HOST_DEVICE void operator()(u64 index)`.
 //
-//   DeviceExec — the real backend: one CUDA stream, allocations from a stream-ordered memory
-//                pool, each for_each a kernel launch, the sort is CUB's DeviceRadixSort, stage
-//                times from CUDA events. Every CUDA call is checked.
+//   DeviceExec — the real backend: one CUDA stream (the caller's, or one of its own), allocations
+//                from a stream-ordered memory pool, each for_each a kernel launch, the sort is
+//                CUB's DeviceRadixSort, stage times from CUDA events. Every CUDA call is checked.
 //   HostExec   — the same pipeline as plain host loops (std::stable_sort for the sort). It
 //                exists to test the pipeline's logic (plan, walker, partial combine, reduction)
 //                on machines without a GPU; it is slow and never used by the API.
@@ -42,6 +42,7 @@ enum Stage : int {
   kCombine,
   kDownload,
   kCombinePartials,  // the partial-combine part of kAccumulate, also reported on its own
+  kConvertInputs,    // device inputs converted to the pipeline's form and validated
   kStageCount,
 };
 inline constexpr const char* kStageNames[kStageCount] = {"upload_inputs",
@@ -52,7 +53,8 @@ inline constexpr const char* kStageNames[kStageCount] = {"upload_inputs",
                                                          "reduce_buckets",
                                                          "combine_windows",
                                                          "download_result",
-                                                         "accumulate_buckets.combine_partials"};
+                                                         "accumulate_buckets.combine_partials",
+                                                         "convert_inputs"};
 
 inline CudaStatus failure(std::string message, bool out_of_memory = false) {
   return CudaStatus{false, out_of_memory, std::move(message)};
@@ -111,7 +113,9 @@ class DeviceExec {
  public:
   static constexpr bool kOnDevice = true;
 
-  DeviceExec() = default;
+  // Work goes to `stream` (a cudaStream_t) when given; else init() creates a non-blocking stream
+  // that the destructor destroys.
+  explicit DeviceExec(void* stream = nullptr) : external_stream_(static_cast<cudaStream_t>(stream)) {}
   DeviceExec(const DeviceExec&) = delete;
   DeviceExec& operator=(const DeviceExec&) = delete;
   ~DeviceExec() { release(); }
@@ -120,7 +124,12 @@ class DeviceExec {
     int device = 0;
     ZKMSM_CUDA_CHECK(cudaGetDevice(&device));
     ZKMSM_TRY(pool_for_device(device, &pool_));
-    ZKMSM_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    if (external_stream_ != nullptr) {
+      stream_ = external_stream_;
+    } else {
+      ZKMSM_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+      owns_stream_ = true;
+    }
     return {};
   }
 
@@ -241,6 +250,13 @@ class DeviceExec {
     return {};
   }
 
+  // Waits for everything queued so far (e.g. a download the host is about to read).
+  CudaStatus synchronize() {
+    ZKMSM_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    ZKMSM_CUDA_CHECK(cudaGetLastError());
+    return {};
+  }
+
   // Waits for the stream and adds each stage's device time to stage_ms.
   CudaStatus finish(double* stage_ms) {
     ZKMSM_CUDA_CHECK(cudaStreamSynchronize(stream_));
@@ -294,12 +310,14 @@ class DeviceExec {
     }
     if (stream_ != nullptr) {
       (void)cudaStreamSynchronize(stream_);
-      (void)cudaStreamDestroy(stream_);
+      if (owns_stream_) (void)cudaStreamDestroy(stream_);
     }
     (void)cudaGetLastError();
   }
 
+  cudaStream_t external_stream_ = nullptr;
   cudaStream_t stream_ = nullptr;
+  bool owns_stream_ = false;
   cudaMemPool_t pool_ = nullptr;
   std::vector<void*> allocations_;
   std::size_t allocated_ = 0;
@@ -381,6 +399,7 @@ class HostExec {
     ms_[stage] += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
     return {};
   }
+  CudaStatus synchronize() { return {}; }
   CudaStatus finish(double* stage_ms) {
     for (int s = 0; s < kStageCount; ++s) stage_ms[s] += ms_[s];
     return {};

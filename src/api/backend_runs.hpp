@@ -1,0 +1,218 @@
+// How the API layer runs one MSM on a backend, once its inputs are in the backend's form: the
+// backend choice and its checks, the inputs handed over (host or device memory), the backend
+// call, and the statistics. Shared by msm(points, scalars) (msm.cpp) and msm(bases, scalars)
+// (bases.cpp).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/curve_map.hpp"
+#include "msm/cpu/cpu_msm.hpp"
+#if defined(ZKMSM_HAVE_CUDA)
+#include "msm/cuda/cuda_msm.hpp"
+#endif
+#include "zkmsm/zkmsm.hpp"
+
+namespace zkmsm::api {
+
+using Clock = std::chrono::steady_clock;
+
+inline double elapsed_ms(Clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
+}
+
+// Largest n: sorted entries keep the point index in 31 bits.
+inline constexpr std::size_t kMaxPoints = (std::size_t{1} << 31) - 1;
+// Device points are read with 16-byte loads.
+inline constexpr std::size_t kDevicePointAlignment = 16;
+
+// The backend `requested` stands for: automatic is cuda, then vulkan, then cpu.
+Backend resolve_backend(Backend requested);
+
+// The backend to run for `config`, after the checks every entry point shares: window_bits in
+// range, the backend available, device inputs only on cuda.
+Result<Backend> choose_backend(const MsmConfig& config, Backend requested, bool device_inputs);
+
+// One MSM's inputs as the API hands them to a backend.
+//   host points:    AffinePoint<Internal>[n], Montgomery form, validated (converted by host_inputs.hpp)
+//   device points:  the caller's Point layout, read as device_points_in_montgomery / validate say
+//   host scalars:   canonical Integer[n]
+//   device scalars: the caller's Scalar layout, Montgomery form when device_scalars_in_montgomery
+template <class Internal>
+struct BackendInputs {
+  using Integer = typename Internal::ScalarField::Integer;
+  std::size_t n = 0;
+  const void* points = nullptr;
+  bool points_on_device = false;
+  bool device_points_in_montgomery = true;
+  bool validate_device_points = false;
+  const void* scalars = nullptr;
+  bool scalars_on_device = false;
+  bool device_scalars_in_montgomery = false;
+
+  std::span<const AffinePoint<Internal>> host_points() const {
+    return {static_cast<const AffinePoint<Internal>*>(points), n};
+  }
+  std::span<const Integer> host_scalars() const { return {static_cast<const Integer*>(scalars), n}; }
+};
+
+// What a backend returns: the affine sum and its statistics.
+template <class Internal>
+struct BackendRun {
+  AffinePoint<Internal> sum;
+  std::string accumulator;
+  unsigned window_bits = 0;
+  unsigned windows = 0;
+  std::vector<StageTime> stages;
+  std::size_t estimated_peak_bytes = 0;
+  std::size_t measured_peak_bytes = 0;
+};
+
+// The fields every backend's report shares (window, stages, memory).
+template <class Internal, class Report>
+void copy_report(BackendRun<Internal>& run, const Report& report, std::string accumulator) {
+  run.accumulator = std::move(accumulator);
+  run.window_bits = report.window_bits;
+  run.windows = report.windows;
+  for (const auto& stage : report.stages) run.stages.push_back({stage.name, stage.milliseconds});
+  run.estimated_peak_bytes = report.estimated_peak_bytes;
+  run.measured_peak_bytes = report.measured_peak_bytes;
+}
+
+inline cpu::CpuAccumulator to_cpu_accumulator(Accumulator accumulator) {
+  switch (accumulator) {
+    case Accumulator::batch_affine:
+      return cpu::CpuAccumulator::batch_affine;
+    default:
+      return cpu::CpuAccumulator::automatic;
+  }
+}
+
+// The cpu backend reads host inputs only (choose_backend refused device inputs).
+template <class Internal>
+Result<BackendRun<Internal>> run_cpu(const BackendInputs<Internal>& inputs, const MsmConfig& config) {
+  cpu::CpuMsmOptions options;
+  options.window_bits = config.window_bits;
+  options.threads = config.cpu_threads;
+  options.accumulator = to_cpu_accumulator(config.accumulator);
+  cpu::CpuMsmReport report;
+  BackendRun<Internal> run;
+  run.sum = cpu::msm<Internal>(inputs.host_points(), inputs.host_scalars(), options, &report);
+  copy_report(run, report, cpu::to_string(report.accumulator));
+  return run;
+}
+
+#if defined(ZKMSM_HAVE_CUDA)
+// The public error for a failed cuda backend call: device validation keeps the host path's
+// codes and messages; the rest are memory or runtime failures.
+inline Error cuda_error(const cuda::CudaStatus& status) {
+  switch (status.point_issue) {
+    case cuda::PointIssue::x_not_canonical:
+    case cuda::PointIssue::y_not_canonical:
+      return Error{ErrorCode::point_not_canonical, status.message};
+    case cuda::PointIssue::not_on_curve:
+      return Error{ErrorCode::point_not_on_curve, status.message};
+    case cuda::PointIssue::none:
+      break;
+  }
+  return Error{status.out_of_memory ? ErrorCode::out_of_memory : ErrorCode::device_error,
+               "cuda backend: " + status.message};
+}
+#endif
+
+template <class Internal>
+Result<BackendRun<Internal>> run_cuda(const BackendInputs<Internal>& inputs, const MsmConfig& config) {
+#if defined(ZKMSM_HAVE_CUDA)
+  cuda::CudaMsmOptions options;
+  options.window_bits = config.window_bits;
+  options.walker_slots = config.walker_slots;
+  options.walker_threads_per_block = config.walker_threads_per_block;
+  options.walker_max_blocks = config.walker_max_blocks;
+  options.walker_state =
+      config.walker_state == WalkerState::global ? cuda::WalkerStateKind::global : cuda::WalkerStateKind::registers;
+  options.memory_budget_bytes = config.memory_budget_bytes;
+  options.stream = config.cuda_stream;
+  cuda::CudaMsmInputs device_inputs;
+  device_inputs.n = inputs.n;
+  device_inputs.points = inputs.points;
+  device_inputs.points_on_device = inputs.points_on_device;
+  device_inputs.scalars = inputs.scalars;
+  device_inputs.scalars_on_device = inputs.scalars_on_device;
+  device_inputs.device_form.points_in_montgomery = inputs.device_points_in_montgomery;
+  device_inputs.device_form.validate_points = inputs.validate_device_points;
+  device_inputs.device_form.scalars_in_montgomery = inputs.device_scalars_in_montgomery;
+  cuda::CudaMsmReport report;
+  BackendRun<Internal> run;
+  const cuda::CudaStatus status = cuda::msm<Internal>(&run.sum, device_inputs, options, &report);
+  if (!status.ok) return cuda_error(status);
+  copy_report(run, report, "stream_walker");
+  return run;
+#else
+  (void)inputs;
+  (void)config;
+  return Error{ErrorCode::backend_unavailable, "this build has no CUDA backend"};
+#endif
+}
+
+template <class Internal>
+Result<BackendRun<Internal>> run_backend(Backend backend,
+                                         const BackendInputs<Internal>& inputs,
+                                         const MsmConfig& config) {
+  return backend == Backend::cuda ? run_cuda<Internal>(inputs, config) : run_cpu<Internal>(inputs, config);
+}
+
+// The canonical public form of an internal affine point.
+template <class Curve>
+Point<Curve> to_public_point(const AffinePoint<InternalCurve<Curve>>& sum) {
+  Point<Curve> result;
+  if (sum.is_infinity()) return result;
+  const auto x = sum.x.to_canonical();
+  const auto y = sum.y.to_canonical();
+  for (std::size_t i = 0; i < Curve::base_limbs; ++i) {
+    result.x[i] = x.limb[i];
+    result.y[i] = y.limb[i];
+  }
+  return result;
+}
+
+// Host memory the API layer used for one call's inputs (reported for host backends only).
+struct HostInputBytes {
+  std::size_t estimated = 0;  // closed form
+  std::size_t measured = 0;   // what was allocated
+};
+
+// Fills *stats: the host conversion time is added to the backend's convert_inputs stage (device
+// conversion), which leads the list.
+template <class Internal>
+void fill_stats(MsmStats* stats,
+                Backend backend,
+                const BackendRun<Internal>& run,
+                double host_convert_ms,
+                HostInputBytes host_inputs,
+                Clock::time_point start) {
+  if (stats == nullptr) return;
+  stats->backend = to_string(backend);
+  stats->accumulator = run.accumulator;
+  stats->window_bits = run.window_bits;
+  stats->windows = run.windows;
+  stats->stages.clear();
+  stats->stages.push_back({"convert_inputs", host_convert_ms});
+  for (const StageTime& stage : run.stages) {
+    if (stage.name == "convert_inputs")
+      stats->stages.front().milliseconds += stage.milliseconds;
+    else
+      stats->stages.push_back(stage);
+  }
+  // Host-side input copies count for the CPU backend; the GPU backends report device bytes.
+  const bool host_backend = backend == Backend::cpu;
+  stats->estimated_peak_bytes = run.estimated_peak_bytes + (host_backend ? host_inputs.estimated : 0);
+  stats->measured_peak_bytes = run.measured_peak_bytes + (host_backend ? host_inputs.measured : 0);
+  stats->total_milliseconds = elapsed_ms(start);
+}
+
+}  // namespace zkmsm::api
