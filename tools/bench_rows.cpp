@@ -9,16 +9,12 @@
 namespace zkmsm::cli {
 
 template <class Curve>
-Measurement<Curve> measure(std::span<const Point<Curve>> points,
-                           std::span<const Scalar<Curve>> scalars,
-                           const MsmConfig& config,
-                           unsigned warmups,
-                           unsigned repeats) {
+Measurement<Curve> measure(const MsmCall<Curve>& call, unsigned warmups, unsigned repeats) {
   Measurement<Curve> measurement;
   for (unsigned run = 0; run < warmups + repeats; ++run) {
     MsmStats stats;
     const auto start = std::chrono::steady_clock::now();
-    Result<Point<Curve>> result = msm<Curve>(points, scalars, config, &stats);
+    Result<Point<Curve>> result = call(&stats);
     const double wall = elapsed_ms(start);
     if (!result) {
       measurement.error = result.error();
@@ -44,6 +40,15 @@ Measurement<Curve> measure(std::span<const Point<Curve>> points,
     measurement.last_stats = stats;
   }
   return measurement;
+}
+
+template <class Curve>
+Measurement<Curve> measure(std::span<const Point<Curve>> points,
+                           std::span<const Scalar<Curve>> scalars,
+                           const MsmConfig& config,
+                           unsigned warmups,
+                           unsigned repeats) {
+  return measure<Curve>([&](MsmStats* stats) { return msm<Curve>(points, scalars, config, stats); }, warmups, repeats);
 }
 
 template <class Curve>
@@ -103,6 +108,8 @@ void add_verification(Json& row, const std::optional<Verification>& verification
   if (!verification->detail.empty()) row["verification_detail"] = verification->detail;
 }
 
+template Measurement<Bn254> measure<Bn254>(const MsmCall<Bn254>&, unsigned, unsigned);
+template Measurement<Grumpkin> measure<Grumpkin>(const MsmCall<Grumpkin>&, unsigned, unsigned);
 template Measurement<Bn254> measure<Bn254>(
     std::span<const Point<Bn254>>, std::span<const Scalar<Bn254>>, const MsmConfig&, unsigned, unsigned);
 template Measurement<Grumpkin> measure<Grumpkin>(

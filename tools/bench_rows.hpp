@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -28,6 +29,14 @@ struct Measurement {
   std::size_t measured_peak_bytes = 0;  // maximum over the runs
 };
 
+// One MSM call to time: fills the stats it is given and returns the result.
+template <class Curve>
+using MsmCall = std::function<Result<Point<Curve>>(MsmStats*)>;
+
+template <class Curve>
+Measurement<Curve> measure(const MsmCall<Curve>& call, unsigned warmups, unsigned repeats);
+
+// measure() of msm(points, scalars, config).
 template <class Curve>
 Measurement<Curve> measure(std::span<const Point<Curve>> points,
                            std::span<const Scalar<Curve>> scalars,

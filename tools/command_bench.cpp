@@ -3,10 +3,17 @@
 //
 // Inputs are generated once for the largest size (points are slow: ~10 µs each per thread) and
 // every smaller size uses a prefix. Each (size, backend) row runs `warmups` untimed calls, then
-// `repeats` timed ones; the time is the wall clock of the msm() call (for GPU backends this
-// includes moving the inputs from host memory).
+// `repeats` timed ones; the time is the wall clock of the msm() call.
+//
+// --inputs host (default): msm(points, scalars) from host memory; for GPU backends the time
+// includes converting the inputs and moving them to the device (end to end).
+// --inputs device (cuda only): before any timing, the points become a bases handle on the device
+// (prepare_bases: validated, converted, uploaded once) and the scalars are copied to a device
+// buffer once; each row times msm(bases, device scalars) over the prefix, inputs already on the
+// device as DESIGN.md §6 asks for GPU speed tables.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +41,7 @@ struct BenchOptions {
   MsmConfig config;
   unsigned gen_threads = 0;
   bool no_verify = false;
+  std::string inputs = "host";  // where the timed MSMs find their inputs: host or device
 };
 
 std::vector<Backend> selected_backends(const std::string& name) {
@@ -48,11 +56,56 @@ std::vector<Backend> selected_backends(const std::string& name) {
   return {backend};
 }
 
+// --inputs device: every row must run on the cuda backend, the only one that reads device memory.
+void require_device_input_backends(const std::string& backend_option, const std::vector<Backend>& backends) {
+  if (backend_option == "all")
+    throw CliError(
+        "--inputs device needs the cuda backend (--backend cuda): --backend all includes backends that "
+        "read host memory only");
+  for (Backend backend : backends) {
+    const Backend resolved = resolve_backend(backend);
+    if (resolved != Backend::cuda)
+      throw CliError("--inputs device needs the cuda backend (--backend cuda): backend '" + backend_name(resolved) +
+                     "' reads host memory only" +
+                     (backend == Backend::automatic ? " (auto found no usable CUDA device)" : ""));
+  }
+}
+
+// The inputs of --inputs device, made once for the largest size: the points as a bases handle on
+// the device, the scalars in a device buffer.
+template <class Curve>
+struct DeviceInputs {
+  Bases<Curve> bases;
+  DeviceBuffer scalars;
+};
+
+template <class Curve>
+DeviceInputs<Curve> upload_inputs(const std::vector<Point<Curve>>& points,
+                                  const std::vector<Scalar<Curve>>& scalars,
+                                  const MsmConfig& config) {
+  progress("bench",
+           "moving the inputs to the device once: prepare_bases (validate, convert, upload) and the "
+           "scalars...");
+  const auto start = std::chrono::steady_clock::now();
+  MsmConfig prepare = config;
+  prepare.backend = Backend::cuda;
+  Result<Bases<Curve>> bases = prepare_bases<Curve>(points, prepare);
+  if (!bases) throw CliError(describe_msm_error(bases.error(), "(generated)"));
+  Result<DeviceBuffer> device_scalars = DeviceBuffer::copy_from_host(std::span<const Scalar<Curve>>(scalars));
+  if (!device_scalars)
+    throw CliError(std::string("cannot copy the scalars to the device: ") + to_string(device_scalars.error().code) +
+                   ": " + device_scalars.error().message);
+  progress("bench", "inputs on the device in " + format_ms(elapsed_ms(start)) + " ms");
+  return {std::move(bases.value()), std::move(device_scalars.value())};
+}
+
 int run_bench(const BenchOptions& options) {
   if (options.log_n_min > options.log_n_max)
     throw CliError("--log-n-min " + std::to_string(options.log_n_min) + " is larger than --log-n-max " +
                    std::to_string(options.log_n_max));
   const std::vector<Backend> backends = selected_backends(options.backend);
+  const bool device_inputs = options.inputs == "device";
+  if (device_inputs) require_device_input_backends(options.backend, backends);
 
   return with_curve(options.curve, [&](auto curve_tag) {
     using Curve = decltype(curve_tag);
@@ -63,6 +116,8 @@ int run_bench(const BenchOptions& options) {
     const std::vector<Point<Curve>> points = random_points<Curve>(max_n, options.seed, options.gen_threads);
     const std::vector<Scalar<Curve>> scalars = random_scalars<Curve>(max_n, options.seed);
     progress("bench", "generated in " + format_ms(elapsed_ms(start)) + " ms");
+    std::optional<DeviceInputs<Curve>> on_device;
+    if (device_inputs) on_device.emplace(upload_inputs<Curve>(points, scalars, options.config));
 
     Json rows = Json::array();
     std::vector<std::string> stage_names;
@@ -77,9 +132,22 @@ int run_bench(const BenchOptions& options) {
         config.backend = backend;
         progress("bench", backend_name(backend) + " " + format_log2(n) + ": " + std::to_string(options.warmups) +
                               " warm-up + " + std::to_string(options.repeats) + " timed runs...");
-        const Measurement<Curve> measurement =
-            measure<Curve>(point_prefix, scalar_prefix, config, options.warmups, options.repeats);
-        Json row{{"curve", Curve::name}, {"backend", backend_name(backend)}, {"log_n", log_n}, {"n", n}};
+        Measurement<Curve> measurement;
+        if (on_device) {
+          MsmConfig device_config = config;
+          device_config.scalars_on_device = true;
+          const std::span<const Scalar<Curve>> device_scalars = on_device->scalars.template as_span<Scalar<Curve>>(n);
+          measurement = measure<Curve>(
+              [&](MsmStats* stats) { return msm<Curve>(on_device->bases, device_scalars, device_config, stats); },
+              options.warmups, options.repeats);
+        } else {
+          measurement = measure<Curve>(point_prefix, scalar_prefix, config, options.warmups, options.repeats);
+        }
+        Json row{{"curve", Curve::name},
+                 {"backend", backend_name(backend)},
+                 {"inputs", options.inputs},
+                 {"log_n", log_n},
+                 {"n", n}};
         row.update(measurement_json(measurement));
         std::optional<Verification> verification;
         if (measurement.error) {
@@ -105,7 +173,7 @@ int run_bench(const BenchOptions& options) {
       }
     }
 
-    std::vector<std::string> headers{"backend", "n", "c", "accumulator", "median ms", "min ms"};
+    std::vector<std::string> headers{"backend", "inputs", "n", "c", "accumulator", "median ms", "min ms"};
     const std::vector<std::string> stage_columns = stage_headers(stage_names);
     headers.insert(headers.end(), stage_columns.begin(), stage_columns.end());
     headers.insert(headers.end(), {"est MiB", "peak MiB", "verified"});
@@ -114,7 +182,8 @@ int run_bench(const BenchOptions& options) {
       std::string backend = row["backend"].get<std::string>();
       if (row.contains("backend_ran") && row["backend_ran"].get<std::string>() != backend)
         backend = row["backend_ran"].get<std::string>() + " (" + backend + ")";
-      std::vector<std::string> cells{backend, format_log2(row["n"].get<std::size_t>())};
+      std::vector<std::string> cells{backend, row["inputs"].get<std::string>(),
+                                     format_log2(row["n"].get<std::size_t>())};
       if (row.contains("error")) {
         cells.push_back("error: " + row["error"].get<std::string>());
         table.add_row(cells);
@@ -131,14 +200,16 @@ int run_bench(const BenchOptions& options) {
       table.add_row(cells);
     }
     std::cout << Curve::name << ", " << options.repeats << " timed runs after " << options.warmups
-              << " warm-up(s), wall-clock ms of msm() (median, min), stage medians\n"
+              << " warm-up(s), wall-clock ms of msm() (median, min), stage medians; inputs "
+              << (device_inputs ? "already on the device (bases handle and device scalars)" : "from host memory")
+              << "\n"
               << table.render();
 
     if (!options.json_path.empty()) {
-      Json parameters{{"curve", Curve::name},           {"backend", options.backend},
-                      {"log_n_min", options.log_n_min}, {"log_n_max", options.log_n_max},
-                      {"repeats", options.repeats},     {"warmups", options.warmups},
-                      {"seed", options.seed},           {"config", config_json(options.config)}};
+      Json parameters{
+          {"curve", Curve::name},           {"backend", options.backend}, {"log_n_min", options.log_n_min},
+          {"log_n_max", options.log_n_max}, {"repeats", options.repeats}, {"warmups", options.warmups},
+          {"seed", options.seed},           {"inputs", options.inputs},   {"config", config_json(options.config)}};
       write_json_file(options.json_path, Json{{"tool", "zkmsm bench"},
                                               {"environment", environment_json()},
                                               {"parameters", parameters},
@@ -162,7 +233,8 @@ Command add_bench_command(CLI::App& app) {
       "Time the MSM for n = 2^log-n-min ... 2^log-n-max on one or all backends: median and min wall time, "
       "per-stage medians, window size, estimated and measured peak memory. Every row is verified against the CPU "
       "backend with a different window size (and, for n <= 4096, a sum of one-point MSMs); the exit status is 1 "
-      "when any row fails. Prints a table; --json writes the rows with the machine, date, commit and command.");
+      "when any row fails. Prints a table; --json writes the rows with the machine, date, commit and command. "
+      "--inputs device (cuda) moves the inputs to the device once and times MSMs that read them there.");
   add_curve_option(*bench, options->curve);
   bench->add_option("--backend", options->backend, "Backend, or all for every available backend")
       ->check(CLI::IsMember({"auto", "cpu", "cuda", "vulkan", "all"}, CLI::ignore_case))
@@ -182,6 +254,12 @@ Command add_bench_command(CLI::App& app) {
   bench->add_option("--gen-threads", options->gen_threads, "Input generation threads; 0 = all hardware threads")
       ->capture_default_str();
   bench->add_flag("--no-verify", options->no_verify, "Skip verification (rows get \"verified\": null)");
+  bench
+      ->add_option("--inputs", options->inputs,
+                   "Where the timed MSMs find their inputs: host (msm from host memory, end to end) or device "
+                   "(cuda only: bases prepared and scalars copied to the device once, before timing)")
+      ->check(CLI::IsMember({"host", "device"}, CLI::ignore_case))
+      ->capture_default_str();
   add_knob_options(*bench, options->config);
   return {bench, [options] { return run_bench(*options); }};
 }

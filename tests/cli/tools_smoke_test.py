@@ -57,6 +57,17 @@ def main():
         report = json.load(open(out))
         check_rows(report, 4 * len(backends))
         check(report["parameters"]["curve"] == "grumpkin", "parameters not recorded")
+        check(report["parameters"]["inputs"] == "host", "the input location is not recorded")
+        check(all(row["inputs"] == "host" for row in report["rows"]), "rows do not say where their inputs were")
+        if "cuda" in backends:
+            # Inputs moved to the device once (bases handle, device scalars), then timed.
+            device_out = os.path.join(args.workdir, "bench_device.json")
+            proc = run([zkmsm, "bench", "--curve", "bn254", "--backend", "cuda", "--inputs", "device", "--log-n-min",
+                        "3", "--log-n-max", "6", "--repeats", "2", "--seed", "5", "--json", device_out])
+            check("device" in proc.stdout, f"the table does not show the input location:\n{proc.stdout}")
+            device_report = json.load(open(device_out))
+            check_rows(device_report, 4)
+            check(all(row["inputs"] == "device" for row in device_report["rows"]), "rows not marked as device inputs")
     elif args.case == "sweep":
         out = os.path.join(args.workdir, "sweep.json")
         proc = run([zkmsm, "sweep", "--backend", "cpu", "--log-n", "7", "--repeats", "1", "--window-bits", "3,5",
