@@ -36,7 +36,7 @@ class CudaMsmTest : public SeededTest {
     EXPECT_TRUE(status.ok) << status.message << " (" << describe(options) << ")";
     EXPECT_TRUE(result.is_on_curve());
     if (status.ok && !points.empty()) {
-      EXPECT_EQ(report.stages.size(), 9u);
+      EXPECT_EQ(report.stages.size(), 10u);
       EXPECT_GT(report.measured_peak_bytes, 0u);
       EXPECT_LE(report.measured_peak_bytes, report.estimated_peak_bytes) << describe(options);
       EXPECT_EQ(report.estimated_peak_bytes, cuda::estimate_device_bytes<Curve>(points.size(), options));

@@ -76,9 +76,9 @@ struct CudaStageTime {
 
 struct CudaMsmReport {
   unsigned window_bits = 0, windows = 0;
-  // Device-event times summed over window batches: convert_inputs (device inputs converted or
-  // validated on the device; 0 otherwise), upload_inputs, the six DESIGN.md stages,
-  // download_result, then accumulate_buckets.combine_partials (already inside accumulate_buckets).
+  // Device-event times summed over window batches: upload_inputs, the six DESIGN.md stages,
+  // download_result, accumulate_buckets.combine_partials (already inside accumulate_buckets),
+  // then convert_inputs (device inputs converted or validated on the device; 0 otherwise).
   std::vector<CudaStageTime> stages;
   std::size_t estimated_peak_bytes = 0;  // estimate_device_bytes for this call
   std::size_t measured_peak_bytes = 0;   // sum of this call's device allocations

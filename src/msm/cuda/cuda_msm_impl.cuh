@@ -17,16 +17,12 @@ unsigned scalar_bits() {
   return static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
 }
 
-// The report's stages, in the order the work runs.
-inline constexpr Stage kReportOrder[kStageCount] = {kConvertInputs, kUpload, kDecompose, kSort,     kPlan,
-                                                    kAccumulate,    kReduce, kCombine,   kDownload, kCombinePartials};
-
 inline void fill_report(CudaMsmReport* report, const Plan& plan, const double* stage_ms, std::size_t measured) {
   if (report == nullptr) return;
   report->window_bits = plan.window_bits;
   report->windows = plan.windows;
   report->stages.clear();
-  for (const Stage s : kReportOrder) {
+  for (int s = 0; s < kStageCount; ++s) {
     const double ms = s == kAccumulate ? stage_ms[kAccumulate] + stage_ms[kCombinePartials] : stage_ms[s];
     report->stages.push_back({kStageNames[s], ms});
   }
