@@ -330,8 +330,8 @@ int msm_on(const std::uint64_t* points,
 // Checks of an input array of n elements of `element_limbs` limbs (NULL only when n = 0).
 int check_array(const std::uint64_t* array, std::size_t n, std::size_t element_limbs, const char* null_message) {
   if (n > 0 && array == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, null_message);
-  if (n > SIZE_MAX / (8 * sizeof(std::uint64_t)) || n > SIZE_MAX / (element_limbs * sizeof(std::uint64_t)))
-    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "n is too large: n × 64 bytes overflows size_t");
+  if (n > SIZE_MAX / (element_limbs * sizeof(std::uint64_t)))
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "n is too large: the array's size in bytes overflows size_t");
   if (reinterpret_cast<std::uintptr_t>(array) % alignof(std::uint64_t) != 0)
     return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "points and scalars must be 8-byte aligned uint64_t arrays");
   return ZKMSM_OK;
@@ -354,10 +354,9 @@ int msm_checked(const zkmsm_curve& curve,
                 std::uint64_t out_point[8],
                 int* out_is_infinity,
                 zkmsm_stats* stats) {
-  if (out_point == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "out_point is NULL");
+  if (const int status = check_outputs(out_point, stats); status != ZKMSM_OK) return status;
   if (const int status = check_array(points, n, 8, "points is NULL but n > 0"); status != ZKMSM_OK) return status;
   if (const int status = check_array(scalars, n, 4, "scalars is NULL but n > 0"); status != ZKMSM_OK) return status;
-  if (const int status = check_outputs(out_point, stats); status != ZKMSM_OK) return status;
 
   zkmsm::MsmConfig cpp_config;
   if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
@@ -422,8 +421,8 @@ int bases_msm_checked(const zkmsm_bases* bases,
                       int* out_is_infinity,
                       zkmsm_stats* stats) {
   if (bases == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "bases is NULL");
-  if (const int status = check_array(scalars, n, 4, "scalars is NULL but n > 0"); status != ZKMSM_OK) return status;
   if (const int status = check_outputs(out_point, stats); status != ZKMSM_OK) return status;
+  if (const int status = check_array(scalars, n, 4, "scalars is NULL but n > 0"); status != ZKMSM_OK) return status;
   zkmsm::MsmConfig cpp_config;
   if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
   return std::visit(
