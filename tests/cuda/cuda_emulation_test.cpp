@@ -73,6 +73,20 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
       }
     }
   }
+  // Warp state: S ∈ {1, 2, 4}; on the host each "warp" is one thread, so this checks the walker's
+  // logic with the warp's rounds (the shuffles run in the device tests).
+  for (unsigned s : {1u, 2u, 4u}) {
+    for (unsigned blocks : {0u, 1u, 3u}) {
+      for (unsigned c : {3u, 7u, 10u}) {
+        const CudaMsmOptions o{.window_bits = c,
+                               .walker_slots = s,
+                               .walker_threads_per_block = 32,
+                               .walker_max_blocks = blocks,
+                               .walker_state = WalkerStateKind::warp};
+        EXPECT_EQ(this->run(points, scalars, o), expected) << describe(o);
+      }
+    }
+  }
   // Global state takes any S up to 64.
   for (unsigned s : {3u, 5u, 64u}) {
     const CudaMsmOptions o{.window_bits = 8,
@@ -127,9 +141,9 @@ TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {
   using Curve = TypeParam;
   const auto points = plus_minus_pairs<Curve>(100, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
-  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global}) {
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp}) {
     const CudaMsmOptions o{.window_bits = 4,
-                           .walker_slots = 8,
+                           .walker_slots = state == WalkerStateKind::warp ? 4u : 8u,
                            .walker_threads_per_block = 32,
                            .walker_max_blocks = 2,
                            .walker_state = state};

@@ -73,7 +73,10 @@ void put_infinity(std::vector<AffinePoint<Curve>>& points, std::size_t stride) {
 inline std::string describe(const cuda::CudaMsmOptions& o) {
   return "c=" + std::to_string(o.window_bits) + " S=" + std::to_string(o.walker_slots) +
          " tpb=" + std::to_string(o.walker_threads_per_block) + " max_blocks=" + std::to_string(o.walker_max_blocks) +
-         " state=" + (o.walker_state == cuda::WalkerStateKind::global ? "global" : "registers") +
+         " state=" +
+         (o.walker_state == cuda::WalkerStateKind::global ? "global"
+          : o.walker_state == cuda::WalkerStateKind::warp ? "warp"
+                                                          : "registers") +
          " budget=" + std::to_string(o.memory_budget_bytes);
 }
 

@@ -35,6 +35,8 @@ enum class WalkerStateKind {
   registers,  // slot accumulators in thread-private arrays (registers, or local memory on spill);
               // S ∈ {1, 2, 4, 8, 16}
   global,     // slot accumulators in device memory, laid out coalesced; any S in [1, 64]
+  warp,       // S ∈ {1, 2, 4} slots in registers; one inversion per round shared by the warp's
+              // 32·S additions (warp_batch_inverse.cuh)
 };
 
 struct CudaMsmOptions {

@@ -18,7 +18,9 @@
 #include "curve/affine_point.hpp"
 #include "msm/cuda/device_curve.cuh"
 #include "msm/cuda/exec.cuh"
+#include "msm/cuda/lane_parallel.cuh"
 #include "msm/cuda/plan.hpp"
+#include "msm/cuda/warp_batch_inverse.cuh"
 
 namespace zkmsm::cuda::detail {
 
@@ -222,9 +224,13 @@ struct WalkerArgs {
 
 // Slot state in thread-private arrays; with the slot loops unrolled these are registers (the
 // compiler moves them to local memory when they do not fit).
-template <class Fd, int kS>
+// kWarpBatched: the round's inversion is shared by the warp (warp_batch_inverse) instead of one
+// per thread, so each thread keeps only a few slots in registers while 32·S additions share an
+// inversion.
+template <class Fd, int kS, bool kWarpBatched>
 struct RegisterStore {
   static constexpr bool kStatic = true;
+  static constexpr bool kWarp = kWarpBatched;
   static constexpr int kSlots = kS;
   SlotState slot_[kS];
   DeviceAffine<Fd> acc_[kS];
@@ -244,6 +250,7 @@ struct RegisterStore {
 template <class Fd>
 struct GlobalStore {
   static constexpr bool kStatic = false;
+  static constexpr bool kWarp = false;
   static constexpr int kSlots = 0;
   u32* base;
   u32 threads;
@@ -417,10 +424,16 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void walk(const WalkerArgs<Fd>& a, u32 t, S
       }
       store.set_slot(k, s);
     });
-    if (!any_active) break;
-
-    // One inversion for the round.
-    Fd inverse = have_product ? product.inverse() : Fd::one();
+    // One inversion for the round (for the warp's rounds: lanes whose slots are done keep
+    // taking part, with nothing to invert, until every lane is done).
+    Fd inverse;
+    if constexpr (Store::kWarp) {
+      if (!warp_any(any_active)) break;
+      inverse = warp_batch_inverse(have_product ? product : Fd::one());
+    } else {
+      if (!any_active) break;
+      inverse = have_product ? product.inverse() : Fd::one();
+    }
 
     // Backward: peel the denominators, finish each addition, advance.
     for_each_slot_reverse(store, [&](int k) {
@@ -467,14 +480,16 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void walk(const WalkerArgs<Fd>& a, u32 t, S
   }
 }
 
-template <class Curve, int kS>
+// kS = 0: slots in global memory (args.slots of them); kS > 0: kS slots in registers, with the
+// inversion per thread or (kWarpBatched) per warp.
+template <class Curve, int kS, bool kWarpBatched = false>
 struct StreamWalker {
   using Fd = DeviceBase<Curve>;
   WalkerArgs<Fd> args;
 
   ZKMSM_HOST_DEVICE void operator()(u64 t) const {
     if constexpr (kS > 0) {
-      RegisterStore<Fd, kS> store;
+      RegisterStore<Fd, kS, kWarpBatched> store;
       walk(args, static_cast<u32>(t), store);
     } else {
       GlobalStore<Fd> store{args.state, args.threads, static_cast<u32>(t), static_cast<int>(args.slots)};
@@ -621,8 +636,11 @@ struct ReduceLevel {
 };
 
 // ---- combine_windows -------------------------------------------------------------------------------
-// One thread: Horner from the top window, c doublings per window, then one inversion. The chain
-// of ~254 dependent doublings is latency-bound (see docs/cuda_notes.md).
+// One warp: Horner from the top window, c doublings per window, then one inversion. The chain of
+// ~254 dependent doublings is latency-bound; each doubling's independent multiplications run on
+// different lanes (lane_parallel.cuh). Every lane computes the same point; lane 0 stores it.
+inline constexpr unsigned kCombineWindowsThreads = 32;
+
 template <class Curve>
 struct CombineWindows {
   using Fd = DeviceBase<Curve>;
@@ -631,15 +649,16 @@ struct CombineWindows {
   u32 window_bits;
   DeviceAffine<Fd>* result;
 
-  ZKMSM_HOST_DEVICE void operator()(u64) const {
+  ZKMSM_HOST_DEVICE void operator()(u64 lane) const {
     DeviceXyzz<Fd> acc = window_sums[windows - 1];
     for (u32 w = windows - 1; w-- > 0;) {
       // c doublings in Jacobian (dbl-2009-l, 7 multiplications, against 9 in XYZZ).
       DeviceJacobian<Fd> j = DeviceJacobian<Fd>::from_xyzz(acc);
-      for (u32 i = 0; i < window_bits; ++i) j = j.doubled();
+      for (u32 i = 0; i < window_bits; ++i) j = doubled_across_lanes(j);
       acc = j.to_xyzz() + window_sums[w];
     }
-    store_affine(result, 0, acc.to_affine());
+    const DeviceAffine<Fd> sum = acc.to_affine();
+    if (lane == 0) store_affine(result, 0, sum);
   }
 };
 
@@ -654,8 +673,25 @@ CudaStatus launch_walker(Exec& exec, const Plan& plan, const WalkerArgs<DeviceBa
   return exec.for_each(plan.walker_threads, plan.threads_per_block, StreamWalker<Curve, kS>{args});
 }
 
+template <class Curve, int kS, class Exec>
+CudaStatus launch_warp_walker(Exec& exec, const Plan& plan, const WalkerArgs<DeviceBase<Curve>>& args) {
+  return exec.for_each(plan.walker_threads, plan.threads_per_block, StreamWalker<Curve, kS, true>{args});
+}
+
 template <class Curve, class Exec>
 CudaStatus dispatch_walker(Exec& exec, const Plan& plan, const WalkerArgs<DeviceBase<Curve>>& args) {
+  if (plan.state == WalkerStateKind::warp) {
+    switch (plan.slots) {
+      case 1:
+        return launch_warp_walker<Curve, 1>(exec, plan, args);
+      case 2:
+        return launch_warp_walker<Curve, 2>(exec, plan, args);
+      case 4:
+        return launch_warp_walker<Curve, 4>(exec, plan, args);
+      default:
+        return failure("unsupported walker_slots for warp state");
+    }
+  }
   if (plan.state == WalkerStateKind::global) {
     const StreamWalker<Curve, 0> walker{args};
     switch (walker_min_blocks()) {
@@ -858,7 +894,8 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
 
   // combine_windows
   ZKMSM_TRY(exec.stage_begin(kCombine));
-  ZKMSM_TRY(exec.for_each(1, 32, CombineWindows<Curve>{window_sums, plan.windows, plan.window_bits, device_result}));
+  ZKMSM_TRY(exec.for_each(kCombineWindowsThreads, kCombineWindowsThreads,
+                          CombineWindows<Curve>{window_sums, plan.windows, plan.window_bits, device_result}));
   ZKMSM_TRY(exec.stage_end(kCombine));
 
   ZKMSM_TRY(exec.stage_begin(kDownload));

@@ -30,9 +30,11 @@ inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
 // combine_partials: units per block on each level (pipeline.cuh kCombineBlock).
 inline constexpr std::uint64_t kCombineBlockUnits = 8;
 // reduce_buckets: items per thread in the first level (reads affine bucket sums) and in the
-// later levels (read XYZZ pairs). Powers of two.
+// later levels (read XYZZ pairs). Powers of two. The later levels have few threads and are
+// latency-bound: a level of chunk L is ~3L dependent XYZZ operations, log_L(m) levels, so L = 2
+// has the shortest chain (H200 run 2, L = 8: ~150 µs per level).
 inline constexpr unsigned kReduceFirstChunk = 4;
-inline constexpr unsigned kReduceChunk = 8;
+inline constexpr unsigned kReduceChunk = 2;
 // One window batch holds at most this many entries (32-bit positions; CUB's int item count).
 inline constexpr std::uint64_t kMaxBatchEntries = (std::uint64_t{1} << 31) - 1;
 // Largest slot count of the global walker state.
@@ -49,6 +51,7 @@ inline constexpr std::size_t kScalarBytes = 32;
 inline constexpr std::size_t kMetaBytes = 256;
 
 inline bool registers_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4 || s == 8 || s == 16; }
+inline bool warp_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4; }
 
 // Upper bound of CUB's onesweep radix-sort temporary storage for `items` 32-bit keys with
 // 32-bit values, in DoubleBuffer mode (no alternate arrays): per-tile look-back digit counters
@@ -128,6 +131,9 @@ inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
                                 : kAutoMaxWalkerThreads;
   const std::uint64_t wanted = (plan.batch_entries + plan.slots * kEntriesPerSlot - 1) / (plan.slots * kEntriesPerSlot);
   plan.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
+  // The warp state's shuffles need every lane of a warp: whole warps (the extra threads get empty
+  // slot ranges).
+  if (plan.state == WalkerStateKind::warp) plan.walker_threads = (plan.walker_threads + 31) / 32 * 32;
   plan.walker_slot_count = static_cast<std::uint64_t>(plan.walker_threads) * plan.slots;
   plan.combine_level_units = plan.walker_slot_count <= kCombineBlockUnits
                                  ? 0
@@ -183,6 +189,10 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
   }
   if (options.walker_state == WalkerStateKind::registers && !registers_slots_supported(options.walker_slots)) {
     *error = "walker_slots must be 1, 2, 4, 8 or 16 with walker_state = registers";
+    return plan;
+  }
+  if (options.walker_state == WalkerStateKind::warp && !warp_slots_supported(options.walker_slots)) {
+    *error = "walker_slots must be 1, 2 or 4 with walker_state = warp";
     return plan;
   }
   if (options.walker_state == WalkerStateKind::global &&
