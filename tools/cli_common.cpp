@@ -24,14 +24,28 @@ const std::map<std::string, Accumulator>& accumulator_names() {
 }
 
 const std::map<std::string, WalkerState>& walker_state_names() {
-  static const std::map<std::string, WalkerState> names{{"registers", WalkerState::registers},
-                                                        {"global", WalkerState::global}};
+  static const std::map<std::string, WalkerState> names{{"auto", WalkerState::automatic},
+                                                        {"registers", WalkerState::registers},
+                                                        {"global", WalkerState::global},
+                                                        {"warp", WalkerState::warp}};
   return names;
 }
 
 const char* to_string(CurveId curve) { return curve == CurveId::grumpkin ? "grumpkin" : "bn254"; }
 
-const char* to_string(WalkerState state) { return state == WalkerState::global ? "global" : "registers"; }
+const char* to_string(WalkerState state) {
+  switch (state) {
+    case WalkerState::automatic:
+      return "auto";
+    case WalkerState::registers:
+      return "registers";
+    case WalkerState::global:
+      return "global";
+    case WalkerState::warp:
+      return "warp";
+  }
+  return "auto";
+}
 
 std::string backend_name(Backend backend) {
   return backend == Backend::automatic ? std::string("auto") : std::string(zkmsm::to_string(backend));

@@ -37,7 +37,7 @@ struct SweepOptions {
   std::vector<unsigned> slots{2, 4, 6, 8, 12, 16, 24, 32};
   std::vector<unsigned> threads_per_block{64, 128, 256};
   std::vector<unsigned> max_blocks{MsmConfig{}.walker_max_blocks};
-  std::vector<WalkerState> walker_states{WalkerState::registers};
+  std::vector<WalkerState> walker_states{WalkerState::global};
   std::vector<unsigned> cpu_threads{0};
   bool walker_flags_given = false;
 };
@@ -257,7 +257,7 @@ Command add_sweep_command(CLI::App& app) {
   walker_flag(sweep->add_option("--slots", options->slots, "stream_walker slots S"));
   walker_flag(sweep->add_option("--threads-per-block", options->threads_per_block, "stream_walker threads per block"));
   walker_flag(sweep->add_option("--max-blocks", options->max_blocks, "stream_walker block caps (0 = auto)"));
-  walker_flag(sweep->add_option("--walker-state", options->walker_states, "Walker state {registers,global}")
+  walker_flag(sweep->add_option("--walker-state", options->walker_states, "Walker state {registers,global,warp,auto}")
                   ->transform(enum_transformer(walker_state_names())))
       ->default_str("registers");
   sweep->add_option("--threads", options->cpu_threads, "CPU backend thread counts (0 = all hardware threads)")

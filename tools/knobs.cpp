@@ -34,14 +34,15 @@ void add_knob_options(CLI::App& app, MsmConfig& config) {
   add_enum_option(app, "--accumulator", config.accumulator, accumulator_names(),
                   "Bucket accumulation algorithm; auto lets the backend choose");
   app.add_option("--walker-slots", config.walker_slots,
-                 "stream_walker: S, affine additions per batched inversion per thread")
+                 "stream_walker: S, affine additions per batched inversion per thread; 0 = by size")
       ->capture_default_str();
   app.add_option("--walker-threads-per-block", config.walker_threads_per_block, "stream_walker: threads per block")
       ->capture_default_str();
   app.add_option("--walker-max-blocks", config.walker_max_blocks, "stream_walker: thread cap in blocks; 0 = auto")
       ->capture_default_str();
   add_enum_option(app, "--walker-state", config.walker_state, walker_state_names(),
-                  "stream_walker: slot accumulators in registers or in global memory");
+                  "stream_walker: slot accumulators in registers, global memory, or registers with one "
+                  "inversion per warp; auto = by size");
   add_fixed_knob_options(app, config);
 }
 
@@ -50,7 +51,7 @@ std::string describe_config(const MsmConfig& config, bool gpu) {
   std::string text =
       std::string("accumulator=") + zkmsm::to_string(config.accumulator) + " c=" + number(config.window_bits, "auto");
   if (!gpu) return text + " threads=" + number(config.cpu_threads, "all");
-  return text + " slots=" + std::to_string(config.walker_slots) +
+  return text + " slots=" + number(config.walker_slots, "auto") +
          " threads/block=" + std::to_string(config.walker_threads_per_block) +
          " max-blocks=" + number(config.walker_max_blocks, "auto") + " state=" + to_string(config.walker_state);
 }

@@ -26,8 +26,10 @@ enum class Accumulator {
 };
 
 enum class WalkerState {
-  registers,  // slot accumulators in registers/private memory
+  automatic,  // the backend picks by size (CUDA: warp up to 2^17 points, global above)
+  registers,  // slot accumulators in registers/private memory, one inversion per thread and round
   global,     // slot accumulators in device memory, laid out coalesced
+  warp,       // S ≤ 4 slots in registers, one inversion per round shared by the 32 lanes of a warp
 };
 
 struct MsmConfig {
@@ -35,12 +37,13 @@ struct MsmConfig {
   // Signed-digit window size c in bits; 0 picks it from the backend's cost model.
   unsigned window_bits = 0;
   Accumulator accumulator = Accumulator::automatic;
-  // Stream walker knobs (GPU backends). Defaults: the fastest measured on the H200 at 2^20
-  // (global state with S = 16: 18.5 ms; registers with S = 8: 63 ms; docs/cuda_notes.md).
-  unsigned walker_slots = 16;  // S: affine additions per batched inversion per thread
+  // Stream walker knobs (GPU backends). Defaults: chosen by size from the H200 measurements in
+  // docs/cuda_notes.md (run 3: warp S = 4 at 2^16, global S = 16 at 2^20, S = 32 at 2^22, S = 64
+  // at 2^24).
+  unsigned walker_slots = 0;  // S: affine additions per batched inversion per thread; 0 = by size
   unsigned walker_threads_per_block = 128;
   unsigned walker_max_blocks = 0;  // thread cap = walker_max_blocks · threads per block; 0 = auto
-  WalkerState walker_state = WalkerState::global;
+  WalkerState walker_state = WalkerState::automatic;
   // Pair tree knob: cache dx between the forward and backward pass (seed 002 "super opt").
   bool pair_tree_dx_cache = false;
   // Device bytes the backend may use; 0 = no limit beyond the device's free memory.

@@ -80,6 +80,8 @@ typedef enum zkmsm_accumulator {
 typedef enum zkmsm_walker_state {
   ZKMSM_WALKER_STATE_REGISTERS = 0, /* slot accumulators in registers/private memory */
   ZKMSM_WALKER_STATE_GLOBAL = 1,    /* slot accumulators in device memory, coalesced */
+  ZKMSM_WALKER_STATE_WARP = 2,      /* S <= 4 slots in registers, one inversion per warp and round */
+  ZKMSM_WALKER_STATE_AUTO = 3,      /* the backend picks by size */
 } zkmsm_walker_state;
 
 /* Status codes: ZKMSM_OK, one per zkmsm::ErrorCode, and ZKMSM_ERROR_INTERNAL. */
@@ -114,7 +116,7 @@ typedef struct zkmsm_config {
   zkmsm_backend backend;
   uint32_t window_bits; /* signed-digit window c in bits; 0 = the backend's cost model */
   zkmsm_accumulator accumulator;
-  uint32_t walker_slots; /* S: affine additions per batched inversion per thread */
+  uint32_t walker_slots; /* S: affine additions per batched inversion per thread; 0 = by size */
   uint32_t walker_threads_per_block;
   uint32_t walker_max_blocks; /* thread cap = blocks · threads per block; 0 = auto */
   zkmsm_walker_state walker_state;

@@ -133,8 +133,20 @@ Result<BackendRun<Internal>> run_cuda(const BackendInputs<Internal>& inputs, con
   options.walker_slots = config.walker_slots;
   options.walker_threads_per_block = config.walker_threads_per_block;
   options.walker_max_blocks = config.walker_max_blocks;
-  options.walker_state =
-      config.walker_state == WalkerState::global ? cuda::WalkerStateKind::global : cuda::WalkerStateKind::registers;
+  switch (config.walker_state) {
+    case WalkerState::automatic:
+      options.walker_state = cuda::WalkerStateKind::automatic;
+      break;
+    case WalkerState::registers:
+      options.walker_state = cuda::WalkerStateKind::registers;
+      break;
+    case WalkerState::global:
+      options.walker_state = cuda::WalkerStateKind::global;
+      break;
+    case WalkerState::warp:
+      options.walker_state = cuda::WalkerStateKind::warp;
+      break;
+  }
   options.memory_budget_bytes = config.memory_budget_bytes;
   options.stream = config.cuda_stream;
   cuda::CudaMsmInputs device_inputs;

@@ -164,6 +164,12 @@ bool to_cpp(const zkmsm_walker_state& in, zkmsm::WalkerState& out) {
     case ZKMSM_WALKER_STATE_GLOBAL:
       out = zkmsm::WalkerState::global;
       return true;
+    case ZKMSM_WALKER_STATE_WARP:
+      out = zkmsm::WalkerState::warp;
+      return true;
+    case ZKMSM_WALKER_STATE_AUTO:
+      out = zkmsm::WalkerState::automatic;
+      return true;
   }
   return false;
 }
@@ -174,8 +180,12 @@ zkmsm_walker_state to_c(zkmsm::WalkerState in) {
       return ZKMSM_WALKER_STATE_REGISTERS;
     case zkmsm::WalkerState::global:
       return ZKMSM_WALKER_STATE_GLOBAL;
+    case zkmsm::WalkerState::warp:
+      return ZKMSM_WALKER_STATE_WARP;
+    case zkmsm::WalkerState::automatic:
+      return ZKMSM_WALKER_STATE_AUTO;
   }
-  return ZKMSM_WALKER_STATE_REGISTERS;
+  return ZKMSM_WALKER_STATE_AUTO;
 }
 
 // ---- configuration ---------------------------------------------------------------------------

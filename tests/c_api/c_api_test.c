@@ -124,9 +124,9 @@ static void test_config_init(void) {
   CHECK(config.backend == ZKMSM_BACKEND_AUTO);
   CHECK(config.window_bits == 0);
   CHECK(config.accumulator == ZKMSM_ACCUMULATOR_AUTO);
-  CHECK(config.walker_slots > 0);
+  CHECK(config.walker_slots == 0);
   CHECK(config.walker_threads_per_block > 0);
-  CHECK(config.walker_state == ZKMSM_WALKER_STATE_GLOBAL);
+  CHECK(config.walker_state == ZKMSM_WALKER_STATE_AUTO);
   CHECK(config.validate_points == 1);
   CHECK(config.points_in_montgomery == 0);
   CHECK(config.scalars_in_montgomery == 0);

@@ -9,6 +9,7 @@
 #include "cuda_test_support.hpp"
 #include "field/test_support.hpp"
 #include "msm/cuda/cuda_msm_internal.hpp"
+#include "msm/cuda/plan.hpp"
 
 namespace zkmsm::test {
 namespace {
@@ -199,14 +200,35 @@ TYPED_TEST(CudaEmulationTest, WindowBatchesUnderABudgetGiveTheSameResult) {
   this->expect_correct(points, scalars, tight);
 }
 
+TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
+  using Curve = TypeParam;
+  std::string error;
+  const auto small = cuda::detail::make_plan(std::size_t{1} << 16, 254, CudaMsmOptions{}, &error);
+  EXPECT_EQ(small.state, WalkerStateKind::warp);
+  EXPECT_EQ(small.slots, 4u);
+  EXPECT_EQ(small.walker_threads % 32, 0u);
+  const auto large = cuda::detail::make_plan(std::size_t{1} << 20, 254, CudaMsmOptions{}, &error);
+  EXPECT_EQ(large.state, WalkerStateKind::global);
+  EXPECT_EQ(large.slots, 16u);
+  // An explicit S the warp state cannot take goes to the global state.
+  const auto explicit_s = cuda::detail::make_plan(1000, 254, CudaMsmOptions{.walker_slots = 12}, &error);
+  EXPECT_TRUE(error.empty()) << error;
+  EXPECT_EQ(explicit_s.state, WalkerStateKind::global);
+  const auto points = independent_points<Curve>(300, this->rng());
+  const auto scalars = random_scalars_256<Curve>(300, this->rng);
+  this->expect_correct(points, scalars, CudaMsmOptions{});
+}
+
 TYPED_TEST(CudaEmulationTest, BadOptionsAreRejected) {
   using Curve = TypeParam;
   const auto points = independent_points<Curve>(4, this->rng());
   const auto scalars = random_scalars_256<Curve>(4, this->rng);
   AffinePoint<Curve> result{};
   for (const CudaMsmOptions& o :
-       {CudaMsmOptions{.window_bits = 1}, CudaMsmOptions{.window_bits = 23}, CudaMsmOptions{.walker_slots = 3},
-        CudaMsmOptions{.walker_slots = 0}, CudaMsmOptions{.walker_threads_per_block = 100},
+       {CudaMsmOptions{.window_bits = 1}, CudaMsmOptions{.window_bits = 23},
+        CudaMsmOptions{.walker_slots = 3, .walker_state = WalkerStateKind::registers},
+        CudaMsmOptions{.walker_slots = 8, .walker_state = WalkerStateKind::warp},
+        CudaMsmOptions{.walker_slots = 65}, CudaMsmOptions{.walker_threads_per_block = 100},
         CudaMsmOptions{.walker_slots = 65, .walker_state = WalkerStateKind::global}}) {
     const auto status = cuda::detail::msm_emulated<Curve>(&result, points, scalars, o, nullptr);
     EXPECT_FALSE(status.ok) << describe(o);

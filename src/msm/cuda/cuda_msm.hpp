@@ -32,6 +32,7 @@ namespace zkmsm::cuda {
 bool device_available();
 
 enum class WalkerStateKind {
+  automatic,  // by size: warp up to kWarpWalkerMaxPoints points, global above (plan.hpp)
   registers,  // slot accumulators in thread-private arrays (registers, or local memory on spill);
               // S ∈ {1, 2, 4, 8, 16}
   global,     // slot accumulators in device memory, laid out coalesced; any S in [1, 64]
@@ -41,10 +42,10 @@ enum class WalkerStateKind {
 
 struct CudaMsmOptions {
   unsigned window_bits = 0;   // c; 0 = the backend's cost model
-  unsigned walker_slots = 8;  // S: affine additions per batched inversion per thread
+  unsigned walker_slots = 0;  // S: affine additions per batched inversion per thread; 0 = by size
   unsigned walker_threads_per_block = 128;
   unsigned walker_max_blocks = 0;  // walker thread cap = max_blocks · threads per block; 0 = auto
-  WalkerStateKind walker_state = WalkerStateKind::registers;
+  WalkerStateKind walker_state = WalkerStateKind::automatic;
   std::size_t memory_budget_bytes = 0;  // 0 = no limit; else windows are processed in batches
   // A cudaStream_t: every copy, kernel and pool allocation of the call is ordered on it, and the
   // call synchronises it before returning. nullptr = a non-blocking stream of the call's own.

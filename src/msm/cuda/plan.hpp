@@ -50,6 +50,29 @@ inline constexpr std::size_t kScalarBytes = 32;
 // Small per-call block: valid-entry count and the result point.
 inline constexpr std::size_t kMetaBytes = 256;
 
+// Walker defaults by size (H200, docs/cuda_notes.md run 3, inputs on the device): at 2^16 the warp
+// state with S = 4 took 3.49 ms against 4.83 for global S = 16; at 2^20 global S = 16 took 11.3 ms
+// against 19.1 for warp S = 4. The crossover between 2^17 and 2^19 is not measured: 2^17 is a
+// guess. Global S: 16 best at 2^20, 32 at 2^22 (29.0 against 35.7 for 16), 64 at 2^24 (86.4
+// against 98.8 for 32).
+inline constexpr std::size_t kWarpWalkerMaxPoints = std::size_t{1} << 17;
+inline constexpr unsigned kWarpWalkerSlots = 4;
+inline constexpr unsigned kRegistersWalkerSlots = 8;
+
+inline WalkerStateKind default_walker_state(std::size_t n) {
+  return n <= kWarpWalkerMaxPoints ? WalkerStateKind::warp : WalkerStateKind::global;
+}
+inline unsigned default_walker_slots(WalkerStateKind state, std::size_t n) {
+  switch (state) {
+    case WalkerStateKind::warp:
+      return kWarpWalkerSlots;
+    case WalkerStateKind::registers:
+      return kRegistersWalkerSlots;
+    default:
+      return n < (std::size_t{1} << 22) ? 16 : n < (std::size_t{1} << 24) ? 32 : 64;
+  }
+}
+
 inline bool registers_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4 || s == 8 || s == 16; }
 inline bool warp_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4; }
 
@@ -187,16 +210,23 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
     *error = "walker_threads_per_block must be a multiple of 32 in [32, 1024]";
     return plan;
   }
-  if (options.walker_state == WalkerStateKind::registers && !registers_slots_supported(options.walker_slots)) {
+  // Automatic state with an explicit S the size's state cannot take: global takes any S.
+  WalkerStateKind state = options.walker_state;
+  if (state == WalkerStateKind::automatic) {
+    state = default_walker_state(n);
+    if (state == WalkerStateKind::warp && options.walker_slots != 0 && !warp_slots_supported(options.walker_slots))
+      state = WalkerStateKind::global;
+  }
+  const unsigned slots = options.walker_slots != 0 ? options.walker_slots : default_walker_slots(state, n);
+  if (state == WalkerStateKind::registers && !registers_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2, 4, 8 or 16 with walker_state = registers";
     return plan;
   }
-  if (options.walker_state == WalkerStateKind::warp && !warp_slots_supported(options.walker_slots)) {
+  if (state == WalkerStateKind::warp && !warp_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2 or 4 with walker_state = warp";
     return plan;
   }
-  if (options.walker_state == WalkerStateKind::global &&
-      (options.walker_slots < 1 || options.walker_slots > kMaxGlobalSlots)) {
+  if (state == WalkerStateKind::global && slots > kMaxGlobalSlots) {
     *error = "walker_slots must be in [1, 64] with walker_state = global";
     return plan;
   }
@@ -207,9 +237,9 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
   plan.window_bits = options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits);
   plan.windows = signed_window_count(scalar_bits, plan.window_bits);
   plan.buckets = std::uint32_t{1} << (plan.window_bits - 1);
-  plan.slots = options.walker_slots;
+  plan.slots = slots;
   plan.threads_per_block = options.walker_threads_per_block;
-  plan.state = options.walker_state;
+  plan.state = state;
 
   const std::uint64_t max_by_entries = n == 0 ? plan.windows : kMaxBatchEntries / n;
   plan.batch_windows = static_cast<unsigned>(std::clamp<std::uint64_t>(max_by_entries, 1, plan.windows));
