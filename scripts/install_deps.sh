@@ -7,11 +7,15 @@ cd "$(dirname "$0")/.."
 
 missing=()
 # Libraries: Debian packages.
-for p in googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev; do
+# libvulkan-dev and mesa-vulkan-drivers (lavapipe, a Vulkan device on the CPU) build and test the
+# Vulkan backend on machines without a GPU.
+for p in googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libvulkan-dev mesa-vulkan-drivers; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 # Tools: any installation on the PATH will do; otherwise Debian's package.
-declare -A tool_package=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [python3]=python3 [node]=nodejs [npm]=npm)
+# glslc compiles the Vulkan backend's shaders; glslangValidator and spirv-val check SPIR-V by hand.
+declare -A tool_package=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [python3]=python3 [node]=nodejs [npm]=npm
+                         [glslc]=glslc [glslangValidator]=glslang-tools [spirv-val]=spirv-tools)
 for tool in "${!tool_package[@]}"; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("${tool_package[$tool]}")
 done
