@@ -1,0 +1,71 @@
+// One command buffer of compute dispatches, submitted once: an MSM records all its stages into
+// one batch and waits for it once.
+//
+//   CommandBatch::create(batch, context);
+//   batch->begin_stage("decompose_scalars");
+//   batch->dispatch(*pipeline, {&a, &b, &out}, as_bytes(push), groups);
+//   batch->begin_stage("sort_by_bucket"); …
+//   batch->submit_and_wait();           // then batch->stage_times()
+//
+// Dispatches run in recording order: a full compute→compute memory barrier separates each from
+// the next, and a compute→host barrier ends the batch, so buffers read after submit_and_wait()
+// see every write. Each stage starts at its begin_stage() and ends at the next one (or at the
+// submit); where the queue has timestamp queries, its GPU time is measured with a timestamp at
+// every boundary. The first error while recording is kept and returned by later calls too.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "msm/vulkan/storage_buffer.hpp"
+#include "msm/vulkan/vulkan_context.hpp"
+
+namespace zkmsm::vulkan {
+
+struct StageTime {
+  std::string name;
+  double milliseconds = 0;  // GPU time between the stage's two timestamps
+};
+
+class CommandBatch {
+ public:
+  // At most this many stages per batch (the size of its timestamp query pool).
+  static constexpr std::uint32_t kMaxStages = 63;
+
+  static Status create(std::unique_ptr<CommandBatch>& out, Context& context);
+  ~CommandBatch();
+  CommandBatch(const CommandBatch&) = delete;
+  CommandBatch& operator=(const CommandBatch&) = delete;
+
+  Status begin_stage(const std::string& name);
+  // Binds `buffers` to bindings 0 … n − 1 (n must equal the shader's storage-buffer count), pushes
+  // `push_constants` (exactly the shader's push-constant size) and dispatches the workgroups;
+  // invalid_argument when a count exceeds the device's maxComputeWorkGroupCount.
+  Status dispatch(const Pipeline& pipeline, std::initializer_list<StorageBuffer*> buffers,
+                  std::span<const std::byte> push_constants, std::uint32_t groups_x, std::uint32_t groups_y = 1,
+                  std::uint32_t groups_z = 1);
+  // Ends recording, submits, and waits for the device. A batch is submitted at most once.
+  Status submit_and_wait();
+
+  // After submit_and_wait(): one entry per stage in order (empty without timestamp support).
+  const std::vector<StageTime>& stage_times() const { return stage_times_; }
+
+  struct Impl;
+
+ private:
+  explicit CommandBatch(std::unique_ptr<Impl> impl);
+  Status record_error(Status status);
+  std::unique_ptr<Impl> impl_;
+  Status first_error_;
+  std::vector<std::string> stage_names_;
+  std::vector<StageTime> stage_times_;
+  std::uint32_t dispatches_ = 0;
+  bool submitted_ = false;
+};
+
+}  // namespace zkmsm::vulkan

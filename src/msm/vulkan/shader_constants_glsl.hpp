@@ -1,0 +1,63 @@
+// The GLSL header of field constants that every Vulkan shader includes (shader_constants.glsl),
+// written from the host's FieldConstants (field/field_constants.hpp), the only place the numbers
+// are derived. generate_shader_constants.cpp writes it into the build tree at build time; it is
+// never checked in, so it cannot be stale (see README.md).
+//
+// Layout in the header: every 256-bit value is a `const uint NAME[8]`, word 0 least significant,
+// i.e. the 8 × 32-bit view of PrimeField's 4 × 64-bit little-endian limbs.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "core/bigint.hpp"
+#include "field/bn254_fields.hpp"
+#include "field/field_constants.hpp"
+
+namespace zkmsm::vulkan {
+
+// "const uint NAME[8] = uint[8](0x…u, …);" with an explanatory comment line above it.
+inline std::string glsl_words_constant(const std::string& name, const BigInt<4>& value, const std::string& comment) {
+  std::string text = "// " + comment + "\nconst uint " + name + "[8] = uint[8](";
+  for (int i = 0; i < 8; ++i) {
+    char word[16];
+    std::snprintf(word, sizeof word, "0x%08xu", static_cast<unsigned>(value.limb[i / 2] >> (32 * (i % 2))));
+    text += word;
+    text += i < 7 ? ", " : ");\n";
+  }
+  return text;
+}
+
+// The constants of one 4-limb field, each name prefixed with `prefix` (e.g. "BN254_FQ").
+template <class Params>
+std::string glsl_field_constants(const std::string& prefix, const std::string& title) {
+  using C = FieldConstants<Params>;
+  static_assert(C::limbs == 4, "the shaders use 8 × 32-bit words");
+  BigInt<4> two{};
+  two.limb[0] = 2;
+  BigInt<4> modulus_minus_two{};
+  sub_with_borrow(modulus_minus_two, C::modulus, two);
+  char neg_inv[96];
+  std::snprintf(neg_inv, sizeof neg_inv, "const uint %s_NEG_INV32 = 0x%08xu;\n", prefix.c_str(),
+                static_cast<unsigned>(C::neg_inv32));
+  return "\n// ---- " + title + " ----\n" +
+         glsl_words_constant(prefix + "_MODULUS", C::modulus, "p, canonical") +
+         glsl_words_constant(prefix + "_R", C::r_mod_p, "R = 2^256 mod p: one in Montgomery form") +
+         glsl_words_constant(prefix + "_R2", C::r2_mod_p, "R^2 mod p: Montgomery product with it converts canonical -> Montgomery") +
+         glsl_words_constant(prefix + "_MODULUS_MINUS_2", modulus_minus_two, "p - 2: the exponent of Fermat inversion") +
+         "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv;
+}
+
+// The whole header.
+inline std::string shader_constants_glsl() {
+  return "// GENERATED at build time by src/msm/vulkan/generate_shader_constants.cpp from FieldConstants\n"
+         "// (src/field/field_constants.hpp). Do not edit, do not check in.\n"
+         "#ifndef ZKMSM_SHADER_CONSTANTS_GLSL\n"
+         "#define ZKMSM_SHADER_CONSTANTS_GLSL\n" +
+         glsl_field_constants<Bn254FqParams>("BN254_FQ", "BN254 Fq: base field of BN254 G1, scalar field of Grumpkin") +
+         glsl_field_constants<Bn254FrParams>("BN254_FR", "BN254 Fr: scalar field of BN254 G1, base field of Grumpkin") +
+         "\n#endif\n";
+}
+
+}  // namespace zkmsm::vulkan

@@ -1,0 +1,26 @@
+#include "msm/vulkan/shader_registry.hpp"
+
+#include <array>
+#include <cstddef>
+
+namespace zkmsm::vulkan {
+namespace {
+
+// glslc -mfmt=num output: the SPIR-V words as a comma-separated list (build tree, generated/).
+constexpr std::uint32_t kFieldOpsBn254Fq[] = {
+#include "field_ops_bn254_fq.spv.inc"
+};
+constexpr std::uint32_t kFieldOpsBn254Fr[] = {
+#include "field_ops_bn254_fr.spv.inc"
+};
+
+constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kShaders = {{
+    {"field_ops_bn254_fq", kFieldOpsBn254Fq, 3, 4, 0},
+    {"field_ops_bn254_fr", kFieldOpsBn254Fr, 3, 4, 0},
+}};
+
+}  // namespace
+
+const ShaderInfo& shader_info(ShaderId id) { return kShaders[static_cast<std::size_t>(id)]; }
+
+}  // namespace zkmsm::vulkan

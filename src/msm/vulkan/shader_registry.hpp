@@ -1,0 +1,29 @@
+// The SPIR-V of every compute shader, compiled from shaders/*.comp by glslc at build time and
+// embedded in the library (CMakeLists.txt), with the resources each one declares.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+namespace zkmsm::vulkan {
+
+enum class ShaderId : std::uint32_t {
+  field_ops_bn254_fq,  // shaders/field_ops.comp over BN254 Fq: the field test kernel
+  field_ops_bn254_fr,  // shaders/field_ops.comp over BN254 Fr
+  count,
+};
+
+struct ShaderInfo {
+  const char* name;
+  std::span<const std::uint32_t> spirv;
+  // Storage buffers at set 0, bindings 0 … storage_buffers − 1, in that order.
+  std::uint32_t storage_buffers;
+  // Size of the push-constant block (bytes, a multiple of 4; at most 128, Vulkan's minimum limit).
+  std::uint32_t push_constant_bytes;
+  // Workgroup (shared) memory the shader declares, bytes.
+  std::uint32_t workgroup_memory_bytes;
+};
+
+const ShaderInfo& shader_info(ShaderId id);
+
+}  // namespace zkmsm::vulkan

@@ -1,0 +1,210 @@
+// Prime-field arithmetic for compute shaders: 8 × 32-bit words, 32-bit operations only
+// (uaddCarry, usubBorrow, umulExtended), so that GPUs without 64-bit integers run it.
+//
+// Representation: a uint[8] holds a·R mod p with R = 2^256, FULLY REDUCED to [0, p), word 0
+// least significant: bit for bit the layout of the host's PrimeField<Params> (4 × 64-bit
+// little-endian limbs) and of the CUDA DeviceField, so host arrays are uploaded as they are.
+// Every function takes and returns reduced values; equality is word equality, zero is all zeros.
+//
+// The including shader first selects the field (field_params.glsl): FIELD_MODULUS, FIELD_R,
+// FIELD_MODULUS_MINUS_2 (const uint[8]) and FIELD_NEG_INV32 (−p⁻¹ mod 2^32).
+//
+// Bounds used throughout: p < 2^254 (both BN254 fields), so a + b < 2p < 2^255 never carries out
+// of word 7, and a Montgomery product of reduced inputs is < 2p before its one conditional
+// subtraction.
+#ifndef ZKMSM_FIELD_GLSL
+#define ZKMSM_FIELD_GLSL
+
+uint[8] field_zero() { return uint[8](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u); }
+
+uint[8] field_one() { return FIELD_R; }
+
+bool field_is_zero(uint a[8]) {
+  uint any = 0u;
+  for (int i = 0; i < 8; ++i) any |= a[i];
+  return any == 0u;
+}
+
+bool field_equal(uint a[8], uint b[8]) {
+  uint diff = 0u;
+  for (int i = 0; i < 8; ++i) diff |= a[i] ^ b[i];
+  return diff == 0u;
+}
+
+// r = a − b mod 2^256; returns the borrow out (1 when a < b, else 0).
+uint words_sub(out uint r[8], uint a[8], uint b[8]) {
+  uint borrow = 0u;
+  for (int i = 0; i < 8; ++i) {
+    uint borrow_a;
+    uint borrow_b;
+    const uint d = usubBorrow(a[i], b[i], borrow_a);
+    r[i] = usubBorrow(d, borrow, borrow_b);
+    borrow = borrow_a | borrow_b;
+  }
+  return borrow;
+}
+
+// For a < 2p: a − p when a ≥ p, else a (a word-wise select, no divergent branch).
+uint[8] field_reduce_once(uint a[8]) {
+  uint reduced[8];
+  const uint borrow = words_sub(reduced, a, FIELD_MODULUS);
+  for (int i = 0; i < 8; ++i) reduced[i] = borrow != 0u ? a[i] : reduced[i];
+  return reduced;
+}
+
+uint[8] field_add(uint a[8], uint b[8]) {
+  uint sum[8];
+  uint carry = 0u;
+  for (int i = 0; i < 8; ++i) {
+    uint carry_a;
+    uint carry_b;
+    const uint s = uaddCarry(a[i], b[i], carry_a);
+    sum[i] = uaddCarry(s, carry, carry_b);
+    carry = carry_a | carry_b;
+  }
+  return field_reduce_once(sum);
+}
+
+uint[8] field_sub(uint a[8], uint b[8]) {
+  uint diff[8];
+  const uint borrow = words_sub(diff, a, b);
+  // a < b: add p back (p masked to zero otherwise).
+  const uint mask = 0u - borrow;
+  uint carry = 0u;
+  for (int i = 0; i < 8; ++i) {
+    uint carry_a;
+    uint carry_b;
+    const uint s = uaddCarry(diff[i], FIELD_MODULUS[i] & mask, carry_a);
+    diff[i] = uaddCarry(s, carry, carry_b);
+    carry = carry_a | carry_b;
+  }
+  return diff;
+}
+
+uint[8] field_neg(uint a[8]) { return field_sub(field_zero(), a); }
+
+uint[8] field_double(uint a[8]) { return field_add(a, a); }
+
+// Montgomery product a·b·R⁻¹ mod p by CIOS (Koç, Acar, Kaliski, "Analyzing and comparing
+// Montgomery multiplication algorithms", IEEE Micro 1996) on 32-bit words: per row, t += a·b[i],
+// then t = (t + m·p) / 2^32 with m = t[0]·(−p⁻¹) mod 2^32. t stays < 2p < 2^256 between rows, so
+// nine words hold it (t[8] is only the row's transient top word). Each word step
+// x·y + t + carry ≤ (2^32 − 1)² + 2(2^32 − 1) = 2^64 − 1 fits the (hi, lo) pair exactly.
+// The even/odd split of the CUDA field is a possible later speed-up (not measured here).
+uint[8] field_mul(uint a[8], uint b[8]) {
+  uint t[9] = uint[9](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
+  for (int i = 0; i < 8; ++i) {
+    // t += a·b[i]
+    uint carry = 0u;
+    for (int j = 0; j < 8; ++j) {
+      uint hi;
+      uint lo;
+      uint carry_t;
+      uint carry_c;
+      umulExtended(a[j], b[i], hi, lo);
+      lo = uaddCarry(lo, t[j], carry_t);
+      t[j] = uaddCarry(lo, carry, carry_c);
+      carry = hi + carry_t + carry_c;
+    }
+    t[8] += carry;
+    // t = (t + m·p) / 2^32; the low word becomes zero and is dropped.
+    const uint m = t[0] * FIELD_NEG_INV32;
+    uint hi;
+    uint lo;
+    uint carry_t;
+    uint carry_c;
+    umulExtended(m, FIELD_MODULUS[0], hi, lo);
+    uaddCarry(lo, t[0], carry_t);
+    carry = hi + carry_t;
+    for (int j = 1; j < 8; ++j) {
+      umulExtended(m, FIELD_MODULUS[j], hi, lo);
+      lo = uaddCarry(lo, t[j], carry_t);
+      t[j - 1] = uaddCarry(lo, carry, carry_c);
+      carry = hi + carry_t + carry_c;
+    }
+    t[7] = uaddCarry(t[8], carry, carry_c);
+    t[8] = carry_c;
+  }
+  return field_reduce_once(uint[8](t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]));
+}
+
+// a²·R⁻¹ mod p: the 16-word square with each off-diagonal product a[i]·a[j] (i < j) computed
+// once and doubled (36 + 8 word products instead of 64), then a separated Montgomery reduction
+// (SOS in Koç–Acar–Kaliski). a² < p², so the reduced value is < 2p before the final subtraction.
+uint[8] field_sqr(uint a[8]) {
+  uint t[16];
+  for (int k = 0; k < 16; ++k) t[k] = 0u;
+  // Off-diagonal products. Row i writes t[i + 8] first (rows before it stopped at t[i + 7]).
+  for (int i = 0; i < 8; ++i) {
+    uint carry = 0u;
+    for (int j = i + 1; j < 8; ++j) {
+      uint hi;
+      uint lo;
+      uint carry_t;
+      uint carry_c;
+      umulExtended(a[i], a[j], hi, lo);
+      lo = uaddCarry(lo, t[i + j], carry_t);
+      t[i + j] = uaddCarry(lo, carry, carry_c);
+      carry = hi + carry_t + carry_c;
+    }
+    t[i + 8] = carry;
+  }
+  // Double them (the sum of off-diagonal products is < 2^511, so no bit leaves word 15).
+  uint top = 0u;
+  for (int k = 0; k < 16; ++k) {
+    const uint next_top = t[k] >> 31;
+    t[k] = (t[k] << 1) | top;
+    top = next_top;
+  }
+  // Add the diagonal a[i]²; each word's carry is at most 1.
+  uint carry = 0u;
+  for (int i = 0; i < 8; ++i) {
+    uint hi;
+    uint lo;
+    uint carry_a;
+    uint carry_b;
+    umulExtended(a[i], a[i], hi, lo);
+    const uint low = uaddCarry(t[2 * i], lo, carry_a);
+    t[2 * i] = uaddCarry(low, carry, carry_b);
+    carry = carry_a + carry_b;
+    const uint high = uaddCarry(t[2 * i + 1], hi, carry_a);
+    t[2 * i + 1] = uaddCarry(high, carry, carry_b);
+    carry = carry_a + carry_b;
+  }
+  // Montgomery reduction, one word per row: t += m·p·2^(32i) clears word i.
+  uint high_carry = 0u;
+  for (int i = 0; i < 8; ++i) {
+    const uint m = t[i] * FIELD_NEG_INV32;
+    uint c = 0u;
+    for (int j = 0; j < 8; ++j) {
+      uint hi;
+      uint lo;
+      uint carry_t;
+      uint carry_c;
+      umulExtended(m, FIELD_MODULUS[j], hi, lo);
+      lo = uaddCarry(lo, t[i + j], carry_t);
+      t[i + j] = uaddCarry(lo, c, carry_c);
+      c = hi + carry_t + carry_c;
+    }
+    uint carry_a;
+    uint carry_b;
+    const uint s = uaddCarry(t[i + 8], c, carry_a);
+    t[i + 8] = uaddCarry(s, high_carry, carry_b);
+    high_carry = carry_a + carry_b;
+  }
+  return field_reduce_once(uint[8](t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]));
+}
+
+// a⁻¹ = a^(p−2) by Fermat (left-to-right square-and-multiply over the bits of p − 2; 0 ↦ 0, as
+// the host's inverse_vartime). Constant time: 256 squarings and one multiplication per set bit of
+// the public exponent. The batched inversions of the MSM stages will want safegcd instead.
+uint[8] field_inverse_fermat(uint a[8]) {
+  uint result[8] = field_one();
+  for (int bit = 255; bit >= 0; --bit) {
+    result = field_sqr(result);
+    if (((FIELD_MODULUS_MINUS_2[bit >> 5] >> (bit & 31)) & 1u) != 0u) result = field_mul(result, a);
+  }
+  return result;
+}
+
+#endif

@@ -1,0 +1,86 @@
+#include "msm/vulkan/storage_buffer.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "msm/vulkan/storage_buffer_impl.hpp"
+
+namespace zkmsm::vulkan {
+
+StorageBuffer::Impl::~Impl() {
+  if (device == VK_NULL_HANDLE) return;
+  if (mapped != nullptr) vkUnmapMemory(device, memory);
+  if (buffer != VK_NULL_HANDLE) vkDestroyBuffer(device, buffer, nullptr);
+  if (memory != VK_NULL_HANDLE) vkFreeMemory(device, memory, nullptr);
+}
+
+StorageBuffer::StorageBuffer(std::unique_ptr<Impl> impl, std::size_t bytes) : impl_(std::move(impl)), bytes_(bytes) {}
+StorageBuffer::~StorageBuffer() = default;
+
+Status StorageBuffer::create(std::unique_ptr<StorageBuffer>& out, Context& context, std::size_t bytes) {
+  out.reset();
+  Context::Impl& ctx = context.impl();
+  if (bytes == 0 || bytes > ctx.info.max_storage_buffer_range) {
+    return Status::error(StatusCode::invalid_argument,
+                         "vulkan: storage buffer of " + std::to_string(bytes) + " bytes (allowed: 1 to " +
+                             std::to_string(ctx.info.max_storage_buffer_range) + ")");
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->device = ctx.device;
+  VkBufferCreateInfo buffer_info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  buffer_info.size = bytes;
+  buffer_info.usage =
+      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  buffer_info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  if (const VkResult r = vkCreateBuffer(ctx.device, &buffer_info, nullptr, &impl->buffer); r != VK_SUCCESS) {
+    impl->buffer = VK_NULL_HANDLE;
+    return vulkan_error("vkCreateBuffer", r);
+  }
+  VkMemoryRequirements requirements;
+  vkGetBufferMemoryRequirements(ctx.device, impl->buffer, &requirements);
+  std::uint32_t memory_type = 0;
+  if (!ctx.find_memory_type(memory_type, requirements.memoryTypeBits,
+                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                            VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)) {
+    return Status::error(StatusCode::unsupported, "vulkan: no host-visible coherent memory type for storage buffers");
+  }
+  VkMemoryAllocateInfo allocate_info{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  allocate_info.allocationSize = requirements.size;
+  allocate_info.memoryTypeIndex = memory_type;
+  if (const VkResult r = vkAllocateMemory(ctx.device, &allocate_info, nullptr, &impl->memory); r != VK_SUCCESS) {
+    impl->memory = VK_NULL_HANDLE;
+    return vulkan_error("vkAllocateMemory of " + std::to_string(bytes) + " bytes", r);
+  }
+  if (const VkResult r = vkBindBufferMemory(ctx.device, impl->buffer, impl->memory, 0); r != VK_SUCCESS) {
+    return vulkan_error("vkBindBufferMemory", r);
+  }
+  if (const VkResult r = vkMapMemory(ctx.device, impl->memory, 0, VK_WHOLE_SIZE, 0, &impl->mapped); r != VK_SUCCESS) {
+    impl->mapped = nullptr;
+    return vulkan_error("vkMapMemory", r);
+  }
+  std::memset(impl->mapped, 0, bytes);
+  out.reset(new StorageBuffer(std::move(impl), bytes));
+  return Status::success();
+}
+
+Status StorageBuffer::write(std::size_t offset, std::span<const std::byte> data) {
+  if (offset > bytes_ || data.size() > bytes_ - offset) {
+    return Status::error(StatusCode::invalid_argument, "vulkan: write of " + std::to_string(data.size()) +
+                                                           " bytes at " + std::to_string(offset) +
+                                                           " past a buffer of " + std::to_string(bytes_));
+  }
+  if (!data.empty()) std::memcpy(static_cast<std::byte*>(impl_->mapped) + offset, data.data(), data.size());
+  return Status::success();
+}
+
+Status StorageBuffer::read(std::span<std::byte> out, std::size_t offset) const {
+  if (offset > bytes_ || out.size() > bytes_ - offset) {
+    return Status::error(StatusCode::invalid_argument, "vulkan: read of " + std::to_string(out.size()) +
+                                                           " bytes at " + std::to_string(offset) +
+                                                           " past a buffer of " + std::to_string(bytes_));
+  }
+  if (!out.empty()) std::memcpy(out.data(), static_cast<const std::byte*>(impl_->mapped) + offset, out.size());
+  return Status::success();
+}
+
+}  // namespace zkmsm::vulkan

@@ -1,0 +1,103 @@
+// field.glsl on the Vulkan device against the host PrimeField, bit for bit, for BN254 Fq and Fr:
+// sums, differences, products, squares, negations and Fermat inverses of edge values (0, ±1, ±2,
+// the largest reduced word pattern p − 1) paired with each other, and of seeded random pairs.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <vector>
+
+#include "field/bn254_fields.hpp"
+#include "field/test_support.hpp"
+#include "vulkan/vulkan_field_ops.hpp"
+#include "vulkan/vulkan_test_support.hpp"
+
+namespace zkmsm::vulkan {
+namespace {
+
+template <class FieldT, ShaderId kShader>
+struct FieldCase {
+  using Field = FieldT;
+  static constexpr ShaderId shader = kShader;
+};
+
+using FieldCases = ::testing::Types<FieldCase<Bn254Fq, ShaderId::field_ops_bn254_fq>,
+                                    FieldCase<Bn254Fr, ShaderId::field_ops_bn254_fr>>;
+
+template <class Case>
+class VulkanFieldTest : public zkmsm::test::SeededTest {};
+TYPED_TEST_SUITE(VulkanFieldTest, FieldCases);
+
+template <class Field>
+std::vector<Field> edge_values() {
+  BigInt<4> p_minus_one = Field::modulus();
+  p_minus_one.limb[0] -= 1;
+  return {Field::zero(),        Field::one(),      -Field::one(),          Field::from_u64(2),
+          -Field::from_u64(2), Field::from_raw(p_minus_one), Field::from_raw(BigInt<4>{{1, 0, 0, 0}})};
+}
+
+template <class Field>
+void expect_matches_host(const std::vector<Field>& a, const std::vector<Field>& b,
+                         const std::vector<std::array<Field, test::kFieldOpsResults>>& device) {
+  ASSERT_EQ(device.size(), a.size());
+  static constexpr const char* kNames[] = {"a + b", "a - b", "a * b", "a^2", "-a", "a^-1"};
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const std::array<Field, test::kFieldOpsResults> host = {a[i] + b[i], a[i] - b[i], a[i] * b[i],
+                                                            a[i].squared(), -a[i], a[i].inverse_vartime()};
+    for (std::size_t k = 0; k < host.size(); ++k) {
+      ASSERT_EQ(device[i][k], host[k]) << kNames[k] << " at pair " << i << ", a = " << ::testing::PrintToString(a[i])
+                                       << ", b = " << ::testing::PrintToString(b[i]);
+    }
+  }
+}
+
+TYPED_TEST(VulkanFieldTest, EdgeValuePairsMatchHost) {
+  using Field = typename TypeParam::Field;
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  const std::vector<Field> edges = edge_values<Field>();
+  std::vector<Field> a, b;
+  for (const Field& x : edges) {
+    for (const Field& y : edges) {
+      a.push_back(x);
+      b.push_back(y);
+    }
+  }
+  std::vector<std::array<Field, test::kFieldOpsResults>> device;
+  const Status status = test::run_field_ops<Field>(device, *context, TypeParam::shader, 64, a, b);
+  ASSERT_TRUE(status.ok()) << status.message;
+  expect_matches_host(a, b, device);
+}
+
+TYPED_TEST(VulkanFieldTest, RandomPairsMatchHost) {
+  using Field = typename TypeParam::Field;
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  // 1000: not a multiple of the workgroup size, so the shader's bounds check is exercised.
+  std::vector<Field> a(1000), b(1000);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    a[i] = zkmsm::test::random_element<Field>(this->rng);
+    b[i] = zkmsm::test::random_element<Field>(this->rng);
+  }
+  std::vector<std::array<Field, test::kFieldOpsResults>> device;
+  const Status status = test::run_field_ops<Field>(device, *context, TypeParam::shader, 64, a, b);
+  ASSERT_TRUE(status.ok()) << status.message;
+  expect_matches_host(a, b, device);
+}
+
+TYPED_TEST(VulkanFieldTest, WorkgroupSizeDoesNotChangeResults) {
+  using Field = typename TypeParam::Field;
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  std::vector<Field> a(77), b(77);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    a[i] = zkmsm::test::random_nonzero<Field>(this->rng);
+    b[i] = zkmsm::test::random_nonzero<Field>(this->rng);
+  }
+  for (const std::uint32_t workgroup : {1u, 32u, 128u}) {
+    SCOPED_TRACE(::testing::Message() << "workgroup size " << workgroup);
+    std::vector<std::array<Field, test::kFieldOpsResults>> device;
+    const Status status = test::run_field_ops<Field>(device, *context, TypeParam::shader, workgroup, a, b);
+    ASSERT_TRUE(status.ok()) << status.message;
+    expect_matches_host(a, b, device);
+  }
+}
+
+}  // namespace
+}  // namespace zkmsm::vulkan

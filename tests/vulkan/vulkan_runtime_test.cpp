@@ -1,0 +1,174 @@
+// The Vulkan runtime pieces on the device: context, pipeline cache keyed by specialization
+// constants, storage buffers, one-command-buffer batches with per-stage timestamps, and the
+// error statuses (never a crash) for bad arguments and for a refused device.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "field/bn254_fields.hpp"
+#include "msm/vulkan/command_batch.hpp"
+#include "msm/vulkan/storage_buffer.hpp"
+#include "msm/vulkan/vulkan_context.hpp"
+#include "vulkan/vulkan_test_support.hpp"
+
+namespace zkmsm::vulkan {
+namespace {
+
+TEST(VulkanRuntime, DeviceInfoIsFilled) {
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  const DeviceInfo& info = context->info();
+  EXPECT_FALSE(info.name.empty());
+  // Vulkan's required minimums: the backend's shaders are written within them.
+  EXPECT_GE(info.max_storage_buffers_per_stage, 4u);
+  EXPECT_GE(info.max_workgroup_memory_bytes, 16384u);
+  EXPECT_GE(info.max_workgroup_count[0], 65535u);
+}
+
+TEST(VulkanRuntime, PipelinesAreCachedPerShaderAndSpecialization) {
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  const std::uint32_t wg64[] = {64};
+  const std::uint32_t wg96[] = {96};
+  const Pipeline* first = nullptr;
+  const Pipeline* again = nullptr;
+  const Pipeline* other_size = nullptr;
+  const Pipeline* other_shader = nullptr;
+  ASSERT_TRUE(context->pipeline(first, ShaderId::field_ops_bn254_fq, wg64).ok());
+  const std::size_t created = context->pipelines_created();
+  ASSERT_TRUE(context->pipeline(again, ShaderId::field_ops_bn254_fq, wg64).ok());
+  EXPECT_EQ(first, again);
+  EXPECT_EQ(context->pipelines_created(), created);
+  ASSERT_TRUE(context->pipeline(other_size, ShaderId::field_ops_bn254_fq, wg96).ok());
+  ASSERT_TRUE(context->pipeline(other_shader, ShaderId::field_ops_bn254_fr, wg64).ok());
+  EXPECT_NE(first, other_size);
+  EXPECT_NE(first, other_shader);
+  EXPECT_EQ(context->pipelines_created(), created + 2);
+}
+
+TEST(VulkanRuntime, BufferRoundTripAndBounds) {
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  std::unique_ptr<StorageBuffer> buffer;
+  ASSERT_TRUE(StorageBuffer::create(buffer, *context, 64).ok());
+  EXPECT_EQ(buffer->size(), 64u);
+  std::array<std::byte, 16> data{};
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::byte>(i + 1);
+  ASSERT_TRUE(buffer->write(48, data).ok());
+  std::array<std::byte, 16> back{};
+  ASSERT_TRUE(buffer->read(back, 48).ok());
+  EXPECT_EQ(back, data);
+  std::array<std::byte, 4> zeros{};
+  ASSERT_TRUE(buffer->read(zeros, 0).ok());  // new buffers start zeroed
+  EXPECT_EQ(zeros, (std::array<std::byte, 4>{}));
+
+  EXPECT_EQ(buffer->write(49, data).code, StatusCode::invalid_argument);
+  EXPECT_EQ(buffer->read(back, 64).code, StatusCode::invalid_argument);
+  std::unique_ptr<StorageBuffer> empty;
+  EXPECT_EQ(StorageBuffer::create(empty, *context, 0).code, StatusCode::invalid_argument);
+  EXPECT_EQ(empty, nullptr);
+}
+
+// Two stages, each a field_ops dispatch that reads the previous one's output: the stages run in
+// order (the barrier works) and each gets a time.
+TEST(VulkanRuntime, OneBatchRunsStagesInOrderWithTimestamps) {
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  const std::uint32_t count = 4;
+  std::vector<Bn254Fq> a(count), b(count);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    a[i] = Bn254Fq::from_u64(i + 3);
+    b[i] = Bn254Fq::from_u64(10 * i + 1);
+  }
+  std::unique_ptr<StorageBuffer> a_buffer, b_buffer, first, second;
+  ASSERT_TRUE(StorageBuffer::create(a_buffer, *context, 32 * count).ok());
+  ASSERT_TRUE(StorageBuffer::create(b_buffer, *context, 32 * count).ok());
+  ASSERT_TRUE(StorageBuffer::create(first, *context, 6 * 32 * count).ok());
+  ASSERT_TRUE(StorageBuffer::create(second, *context, 6 * 32 * count).ok());
+  ASSERT_TRUE(a_buffer->write(0, std::as_bytes(std::span(a))).ok());
+  ASSERT_TRUE(b_buffer->write(0, std::as_bytes(std::span(b))).ok());
+
+  const Pipeline* pipeline = nullptr;
+  ASSERT_TRUE(context->pipeline(pipeline, ShaderId::field_ops_bn254_fq).ok());  // default workgroup size 64
+  std::unique_ptr<CommandBatch> batch;
+  ASSERT_TRUE(CommandBatch::create(batch, *context).ok());
+  ASSERT_TRUE(batch->begin_stage("sums").ok());
+  ASSERT_TRUE(batch->dispatch(*pipeline, {a_buffer.get(), b_buffer.get(), first.get()}, test::bytes_of(count), 1).ok());
+  // Stage 2 reads stage 1's results as its `a` (the first `count` entries are the sums a + b).
+  ASSERT_TRUE(batch->begin_stage("products of sums").ok());
+  ASSERT_TRUE(batch->dispatch(*pipeline, {first.get(), b_buffer.get(), second.get()}, test::bytes_of(count), 1).ok());
+  const Status submitted = batch->submit_and_wait();
+  ASSERT_TRUE(submitted.ok()) << submitted.message;
+
+  std::vector<std::array<Bn254Fq, 6>> results(count);
+  ASSERT_TRUE(second->read(std::as_writable_bytes(std::span(results)), 0).ok());
+  std::vector<std::array<Bn254Fq, 6>> sums(count);
+  ASSERT_TRUE(first->read(std::as_writable_bytes(std::span(sums)), 0).ok());
+  for (std::uint32_t i = 0; i < count; ++i) {
+    // Entry i of stage 1's output as a flat element array is element i of result row 0 … 5.
+    const Bn254Fq stage1_a = sums[i / 6][i % 6];
+    EXPECT_EQ(results[i][2], stage1_a * b[i]) << "pair " << i;
+  }
+
+  if (context->info().timestamps) {
+    ASSERT_EQ(batch->stage_times().size(), 2u);
+    EXPECT_EQ(batch->stage_times()[0].name, "sums");
+    EXPECT_EQ(batch->stage_times()[1].name, "products of sums");
+    for (const StageTime& stage : batch->stage_times()) EXPECT_GE(stage.milliseconds, 0.0);
+  } else {
+    EXPECT_TRUE(batch->stage_times().empty());
+  }
+  EXPECT_EQ(batch->submit_and_wait().code, StatusCode::invalid_argument);  // submitted once only
+}
+
+TEST(VulkanRuntime, BadDispatchesAreErrorsNotCrashes) {
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  std::unique_ptr<StorageBuffer> buffer;
+  ASSERT_TRUE(StorageBuffer::create(buffer, *context, 256).ok());
+  const Pipeline* pipeline = nullptr;
+  ASSERT_TRUE(context->pipeline(pipeline, ShaderId::field_ops_bn254_fr).ok());
+  const std::uint32_t count = 1;
+
+  std::unique_ptr<CommandBatch> wrong_bindings;
+  ASSERT_TRUE(CommandBatch::create(wrong_bindings, *context).ok());
+  EXPECT_EQ(wrong_bindings->dispatch(*pipeline, {buffer.get(), buffer.get()}, test::bytes_of(count), 1).code,
+            StatusCode::invalid_argument);
+  // The first error sticks: the batch refuses to submit.
+  EXPECT_EQ(wrong_bindings->submit_and_wait().code, StatusCode::invalid_argument);
+
+  std::unique_ptr<CommandBatch> wrong_push;
+  ASSERT_TRUE(CommandBatch::create(wrong_push, *context).ok());
+  const std::uint64_t too_wide = 1;
+  EXPECT_EQ(wrong_push->dispatch(*pipeline, {buffer.get(), buffer.get(), buffer.get()}, test::bytes_of(too_wide), 1)
+                .code,
+            StatusCode::invalid_argument);
+
+  std::unique_ptr<CommandBatch> too_many_groups;
+  ASSERT_TRUE(CommandBatch::create(too_many_groups, *context).ok());
+  const std::uint32_t limit = context->info().max_workgroup_count[0];
+  if (limit < UINT32_MAX) {
+    EXPECT_EQ(too_many_groups->dispatch(*pipeline, {buffer.get(), buffer.get(), buffer.get()},
+                                        test::bytes_of(count), limit + 1)
+                  .code,
+              StatusCode::invalid_argument);
+  }
+}
+
+TEST(VulkanRuntime, HardwareOnlyOnASoftwareDeviceIsAStatus) {
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  std::unique_ptr<Context> hardware;
+  const Status status = Context::create(hardware, {DevicePreference::hardware_only});
+  if (context->info().kind == DeviceKind::cpu) {
+    // Only a software device here unless a GPU exists beside it; either way no crash.
+    if (!status.ok()) {
+      EXPECT_EQ(status.code, StatusCode::no_device);
+      EXPECT_EQ(hardware, nullptr);
+      EXPECT_NE(status.message.find("software devices excluded"), std::string::npos) << status.message;
+    }
+  } else {
+    ASSERT_TRUE(status.ok()) << status.message;
+    EXPECT_NE(hardware->info().kind, DeviceKind::cpu);
+  }
+}
+
+}  // namespace
+}  // namespace zkmsm::vulkan

@@ -1,0 +1,79 @@
+// The generated shader_constants.glsl (written at build time, never checked in) holds exactly
+// FieldConstants' values in the 8 × 32-bit layout the shaders index: each value is parsed back
+// from the file the shaders were compiled with and compared with the host constants.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "field/bn254_fields.hpp"
+#include "msm/vulkan/shader_constants_glsl.hpp"
+
+namespace zkmsm::vulkan {
+namespace {
+
+std::string generated_header() {
+  std::ifstream in(ZKMSM_VULKAN_SHADER_CONSTANTS_PATH, std::ios::binary);
+  EXPECT_TRUE(in) << "cannot read " << ZKMSM_VULKAN_SHADER_CONSTANTS_PATH;
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// The 32-bit words of `const uint NAME[8] = uint[8](…);` in `text` (empty when absent).
+std::vector<std::uint32_t> parse_words(const std::string& text, const std::string& name) {
+  const std::string head = "const uint " + name + "[8] = uint[8](";
+  const std::size_t start = text.find(head);
+  if (start == std::string::npos) return {};
+  std::istringstream values(text.substr(start + head.size(), text.find(')', start) - start - head.size()));
+  std::vector<std::uint32_t> words;
+  std::string item;
+  while (std::getline(values, item, ',')) words.push_back(static_cast<std::uint32_t>(std::stoul(item, nullptr, 16)));
+  return words;
+}
+
+std::vector<std::uint32_t> words_of(const BigInt<4>& value) {
+  std::vector<std::uint32_t> words;
+  for (int i = 0; i < 8; ++i) words.push_back(static_cast<std::uint32_t>(value.limb[i / 2] >> (32 * (i % 2))));
+  return words;
+}
+
+std::uint32_t parse_scalar(const std::string& text, const std::string& name) {
+  const std::string head = "const uint " + name + " = ";
+  const std::size_t start = text.find(head);
+  if (start == std::string::npos) return 0;
+  return static_cast<std::uint32_t>(std::stoul(text.substr(start + head.size()), nullptr, 16));
+}
+
+template <class Params>
+void expect_field_constants(const std::string& text, const std::string& prefix) {
+  using C = FieldConstants<Params>;
+  BigInt<4> two{};
+  two.limb[0] = 2;
+  BigInt<4> modulus_minus_two{};
+  sub_with_borrow(modulus_minus_two, C::modulus, two);
+  EXPECT_EQ(parse_words(text, prefix + "_MODULUS"), words_of(C::modulus));
+  EXPECT_EQ(parse_words(text, prefix + "_R"), words_of(C::r_mod_p));
+  EXPECT_EQ(parse_words(text, prefix + "_R2"), words_of(C::r2_mod_p));
+  EXPECT_EQ(parse_words(text, prefix + "_MODULUS_MINUS_2"), words_of(modulus_minus_two));
+  EXPECT_EQ(parse_scalar(text, prefix + "_NEG_INV32"), C::neg_inv32);
+}
+
+TEST(VulkanShaderConstants, GeneratedHeaderHoldsFieldConstants) {
+  const std::string text = generated_header();
+  expect_field_constants<Bn254FqParams>(text, "BN254_FQ");
+  expect_field_constants<Bn254FrParams>(text, "BN254_FR");
+  // Known values, independent of the generator: −p⁻¹ mod 2^32 (bn254_fields.hpp's static_asserts).
+  EXPECT_EQ(parse_scalar(text, "BN254_FQ_NEG_INV32"), 0xe4866389u);
+  EXPECT_EQ(parse_scalar(text, "BN254_FR_NEG_INV32"), 0xefffffffu);
+}
+
+TEST(VulkanShaderConstants, GeneratedHeaderIsCurrent) {
+  EXPECT_EQ(generated_header(), shader_constants_glsl())
+      << "the build tree's shader_constants.glsl differs from what the generator writes now: rebuild";
+}
+
+}  // namespace
+}  // namespace zkmsm::vulkan
