@@ -8,7 +8,7 @@
 #   env ZKMSM_DEVICE_SANITIZE=1     with the CLI: compute-sanitizer memcheck and racecheck at 2^16
 #
 # Expects the GoogleTest sources in .deps/googletest (copy /usr/src/googletest there; .deps/ is
-# git-ignored through .git/info/exclude). Logs: OUT_DIR/{build,ptxas,tests,bench}.log; the
+# git-ignored through .git/info/exclude). Logs: OUT_DIR/{build,ptxas,tests,bench,cli_bench_*,sanitizer_*}.log; the
 # last lines printed are a summary.
 set -u -o pipefail
 out=${1:?usage: run_device.sh OUT_DIR [log2 sizes]}
@@ -60,20 +60,24 @@ fi
 if [ -n "$with_cli" ]; then
   cli=$build/zkmsm/tools/zkmsm
   read -r lo hi <<<"${ZKMSM_DEVICE_CLI_RANGE:-16 24}"
-  for mode in device host; do
+  cli_bench() {
+    local mode=$1 start
     start=$(date +%s)
-    timeout 400 "$cli" bench --backend cuda --inputs $mode --log-n-min "$lo" --log-n-max "$hi" --repeats 5 --warmups 2 \
-      --json "$out/cli_bench_$mode.json" >"$out/cli_bench_$mode.log" 2>&1
+    timeout 400 "$cli" bench --backend cuda --inputs "$mode" --log-n-min "$lo" --log-n-max "$hi" --repeats 5 \
+      --warmups 2 --json "$out/cli_bench_$mode.json" >"$out/cli_bench_$mode.log" 2>&1
     echo "cli bench --inputs $mode rc=$? in $(( $(date +%s) - start )) s"
     cat "$out/cli_bench_$mode.log"
-  done
-  if [ -n "${ZKMSM_DEVICE_SANITIZE:-}" ]; then
+  }
+  sanitize() {
+    local tool=$1 tmp
     tmp=$(mktemp -d)
-    "$cli" gen --n 65536 --seed 5 --points "$tmp/p.bin" --scalars "$tmp/s.bin" >/dev/null
-    for tool in memcheck racecheck; do
-      timeout 300 compute-sanitizer --tool $tool "$cli" msm --backend cuda --points "$tmp/p.bin" --scalars "$tmp/s.bin" \
-        >"$out/sanitizer_$tool.log" 2>&1
-      echo "compute-sanitizer $tool (auto walker = warp at 2^16) rc=$?: $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$out/sanitizer_$tool.log")"
-    done
-  fi
+    "$cli" gen --curve bn254 --n 65536 --seed 5 --points "$tmp/p.bin" --scalars "$tmp/s.bin" >/dev/null
+    timeout 300 compute-sanitizer --tool "$tool" "$cli" msm --curve bn254 --backend cuda --points "$tmp/p.bin" --scalars "$tmp/s.bin" \
+      >"$out/sanitizer_$tool.log" 2>&1
+    echo "compute-sanitizer $tool (auto walker = warp at 2^16) rc=$?: $(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$out/sanitizer_$tool.log")"
+  }
+  cli_bench device
+  [ -n "${ZKMSM_DEVICE_SANITIZE:-}" ] && sanitize memcheck
+  cli_bench host
+  [ -n "${ZKMSM_DEVICE_SANITIZE:-}" ] && sanitize racecheck
 fi
