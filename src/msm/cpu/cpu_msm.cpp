@@ -16,7 +16,9 @@
 #include "curve/xyzz_point.hpp"
 #include "msm/common/batch_affine_add.hpp"
 #include "msm/common/signed_digits.hpp"
-#include "msm/cpu/batch_affine_add_x8.hpp"
+#include "msm/cpu/affine_pair_adders.hpp"
+#include "msm/cpu/batch_affine_accumulator.hpp"
+#include "msm/cpu/batch_affine_reducer.hpp"
 #include "msm/cpu/bucket_reduction.hpp"
 #include "msm/cpu/bucket_sort.hpp"
 #include "msm/cpu/parallel_for.hpp"
@@ -26,12 +28,6 @@
 namespace zkmsm::cpu {
 namespace {
 
-// Entries gathered into one cache-resident range of buckets: 2048 points = 128 KiB, so the two
-// level buffers stay in L2. Not tuned: a larger range and a longer prefetch distance changed
-// nothing beyond the ±10 % noise of the shared CI machine kind (2026-12-02, cpu_perf_notes.md).
-constexpr std::size_t kRangeEntries = 2048;
-// How far ahead the gather prefetches base points (random accesses into the point table).
-constexpr std::size_t kPrefetchDistance = 16;
 // Below this many points the XYZZ accumulator is used: too few additions per level to amortise
 // an inversion. A guess, not measured.
 constexpr std::size_t kBatchAffineMinPoints = 32;
@@ -44,11 +40,9 @@ constexpr std::size_t kWindowGroupBytes = std::size_t{32} << 20;
 // Inputs smaller than this run on one thread (thread start-up would dominate). Not measured.
 constexpr std::size_t kParallelMinPoints = 1024;
 // reduce_buckets uses batched affine running sums over segments (BatchAffineReducer) from this
-// many buckets per window; below, the XYZZ running sum. Segments are sized so that each
-// batch holds ≈ 2·kReduceSegments additions. At 2^16 it cut reduce_buckets from 46 to ≈ 10 ms
-// of CPU time (2026-12-02, cpu_perf_notes.md); the thresholds themselves are not tuned.
+// many buckets per window; below, the XYZZ running sum. At 2^16 it cut reduce_buckets from 46 to
+// ≈ 10 ms of CPU time (2026-12-02, cpu_perf_notes.md); the threshold itself is not tuned.
 constexpr std::uint32_t kAffineReduceMinBuckets = 256;
-constexpr std::uint32_t kReduceSegments = 256;
 
 using Clock = std::chrono::steady_clock;
 
@@ -84,191 +78,6 @@ Plan make_plan(std::size_t n, const CpuMsmOptions& options) {
   return plan;
 }
 
-// ---- accumulate_buckets: batched affine levels -------------------------------------------
-// Cost: (entries − non-empty buckets) affine additions at 6M each, one inversion per level of
-// each range of kRangeEntries entries (≈ log2(entries per bucket) inversions per range).
-//
-// The pair additions come from a policy: PortableAdder (PrimeField, one pair at a time) or,
-// with AVX-512 IFMA, IfmaAdder (Field8x52, eight pairs per instruction stream; points stored in
-// its 2^260 Montgomery form, see batch_affine_add_x8.hpp).
-template <class Curve>
-struct PortableAdder {
-  using Stored = AffinePoint<Curve>;
-  using BaseField = typename Curve::BaseField;
-
-  static Stored conditionally_negated(const Stored& p, bool negate) { return negate ? -p : p; }
-  static Stored infinity() { return Stored::infinity(); }
-  void add_adjacent_pairs(Stored* out, const Stored* src, std::uint32_t* left, std::uint32_t* dest, std::size_t pairs) {
-    if (prefix_.size() < pairs) {
-      prefix_.resize(pairs);
-      kind_.resize(pairs);
-    }
-    batch_add_adjacent_pairs<Curve>(out, src, left, dest, pairs, {prefix_.data(), kind_.data()});
-  }
-  std::size_t scratch_bytes() const { return prefix_.capacity() * sizeof(BaseField) + kind_.capacity(); }
-
- private:
-  std::vector<BaseField> prefix_;
-  std::vector<AffineSumKind> kind_;
-};
-
-#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
-template <class Curve>
-struct IfmaAdder {
-  using Stored = AffineR260;
-  using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
-
-  // (x, p − y) when `negate` and the point is finite, else the point; y is canonical.
-  // Branch-free: the sign of a digit is a coin flip, a branch would mispredict half the time.
-  static Stored conditionally_negated(const Stored& point, bool negate) {
-    const std::uint64_t* p = FieldConstants<Params>::modulus.limb;
-    Stored out = point;
-    const std::uint64_t nonzero = point.y[0] | point.y[1] | point.y[2] | point.y[3];
-    const std::uint64_t mask = 0 - static_cast<std::uint64_t>(negate && nonzero != 0);
-    std::uint64_t borrow = 0;
-    for (int i = 0; i < 4; ++i) {
-      std::uint64_t minus_y;
-      borrow = sub_borrow(minus_y, p[i], point.y[i], borrow);
-      out.y[i] ^= (out.y[i] ^ minus_y) & mask;
-    }
-    return out;
-  }
-  static Stored infinity() { return Stored{}; }
-  void add_adjacent_pairs(Stored* out, const Stored* src, std::uint32_t* left, std::uint32_t* dest, std::size_t pairs) {
-    adder_.add_adjacent_pairs(out, src, left, dest, pairs);
-  }
-  std::size_t scratch_bytes() const { return adder_.scratch_bytes(); }
-
- private:
-  BatchAffineAdderX8<Params> adder_;
-};
-
-template <class Curve>
-inline constexpr bool kUseIfma = field_8x52_supports<typename PrimeFieldParams<typename Curve::BaseField>::type>;
-template <class Curve>
-using AdderFor = std::conditional_t<kUseIfma<Curve>, IfmaAdder<Curve>, PortableAdder<Curve>>;
-#else
-template <class Curve>
-inline constexpr bool kUseIfma = false;
-template <class Curve>
-using AdderFor = PortableAdder<Curve>;
-#endif
-
-template <class Curve, class Adder>
-class BatchAffineAccumulator {
- public:
-  using Stored = typename Adder::Stored;
-
-  // sums[b] for b ∈ [1, B] = Σ of the signed points whose digit magnitude is b.
-  void accumulate(Stored* sums,
-                  const std::uint32_t* entries,
-                  const std::uint32_t* offsets,
-                  std::uint32_t buckets,
-                  const Stored* points) {
-    std::uint32_t b = 1;
-    while (b <= buckets) {
-      std::uint32_t end = b;
-      std::size_t total = 0;
-      while (end <= buckets) {
-        const std::size_t count = offsets[end + 1] - offsets[end];
-        if (total != 0 && total + count > kRangeEntries) break;
-        total += count;
-        ++end;
-      }
-      accumulate_range(sums, entries, offsets, b, end, total, points);
-      b = end;
-    }
-  }
-
-  std::size_t scratch_bytes() const {
-    return level_a_.capacity() * sizeof(Stored) * 2 + left_.capacity() * 8 + adder_.scratch_bytes();
-  }
-
- private:
-  struct ActiveBucket {
-    std::uint32_t bucket;
-    std::uint32_t start;
-    std::uint32_t count;
-  };
-
-  static Stored signed_point(const Stored* points, std::uint32_t entry) {
-    return Adder::conditionally_negated(points[entry & ~kNegativeDigit], (entry & kNegativeDigit) != 0);
-  }
-
-  void reserve(std::size_t total) {
-    if (level_a_.size() < total) {
-      level_a_.resize(total);
-      level_b_.resize(total);
-      // + 8: the 8-lane adder pads its index arrays to a multiple of 8.
-      left_.resize(total / 2 + 9);
-      dest_.resize(total / 2 + 9);
-    }
-  }
-
-  void accumulate_range(Stored* sums,
-                        const std::uint32_t* entries,
-                        const std::uint32_t* offsets,
-                        std::uint32_t first_bucket,
-                        std::uint32_t end_bucket,
-                        std::size_t total,
-                        const Stored* points) {
-    reserve(total);
-    active_.clear();
-    // Gather the entries of buckets with ≥ 2 points, signs applied; single points go straight
-    // to their bucket sum; empty buckets are infinity.
-    std::uint32_t position = 0;
-    const std::uint32_t range_end = offsets[end_bucket];
-    for (std::uint32_t bucket = first_bucket; bucket < end_bucket; ++bucket) {
-      const std::uint32_t begin = offsets[bucket];
-      const std::uint32_t count = offsets[bucket + 1] - begin;
-      if (count == 0) {
-        sums[bucket] = Adder::infinity();
-      } else if (count == 1) {
-        sums[bucket] = signed_point(points, entries[begin]);
-      } else {
-        active_.push_back({bucket, position, count});
-        for (std::uint32_t e = begin; e < begin + count; ++e) {
-          if (e + kPrefetchDistance < range_end)
-            __builtin_prefetch(&points[entries[e + kPrefetchDistance] & ~kNegativeDigit]);
-          level_a_[position++] = signed_point(points, entries[e]);
-        }
-      }
-    }
-    // Levels: pair neighbours within each bucket until one point per bucket is left.
-    while (!active_.empty()) {
-      std::size_t pairs = 0;
-      std::uint32_t out_position = 0;
-      next_active_.clear();
-      finished_.clear();
-      for (const ActiveBucket& a : active_) {
-        const std::uint32_t half = a.count / 2;
-        for (std::uint32_t j = 0; j < half; ++j) {
-          left_[pairs] = a.start + 2 * j;
-          dest_[pairs] = out_position + j;
-          ++pairs;
-        }
-        const std::uint32_t next_count = half + (a.count & 1);
-        if ((a.count & 1) != 0) level_b_[out_position + half] = level_a_[a.start + a.count - 1];
-        if (next_count == 1) {
-          finished_.push_back({a.bucket, out_position, 1});
-        } else {
-          next_active_.push_back({a.bucket, out_position, next_count});
-        }
-        out_position += next_count;
-      }
-      adder_.add_adjacent_pairs(level_b_.data(), level_a_.data(), left_.data(), dest_.data(), pairs);
-      for (const ActiveBucket& f : finished_) sums[f.bucket] = level_b_[f.start];
-      std::swap(level_a_, level_b_);
-      std::swap(active_, next_active_);
-    }
-  }
-
-  std::vector<Stored> level_a_, level_b_;
-  std::vector<std::uint32_t> left_, dest_;
-  Adder adder_;
-  std::vector<ActiveBucket> active_, next_active_, finished_;
-};
-
 template <class Curve>
 std::size_t working_bytes(const Plan& plan) {
   using Integer = typename Curve::ScalarField::Integer;
@@ -286,93 +95,6 @@ std::size_t working_bytes(const Plan& plan) {
             4 * sizeof(std::uint32_t));
   return bytes;
 }
-
-// ---- reduce_buckets with batched affine additions ------------------------------------------
-// Buckets [1, B] are cut into M segments of L = B/M consecutive buckets; segment s covers
-// [lo_s, hi_s] = [s·L + 1, (s + 1)·L]. All M segments walk their buckets from the top at once,
-// keeping an affine running sum r_s and total t_s; each step is ONE batch of 2M independent
-// affine additions (t_s + r_s and r_s + S_b, both from the old r_s):
-//   after the walk  r_s = Σ_{b ∈ s} S_b,  t_s = Σ_{b ∈ s} (b − lo_s)·S_b.
-// Then, in XYZZ, W = Σ_s t_s + Σ_s lo_s·r_s = Σ_s (t_s + r_s) + L·Σ_s s·r_s, the last sum by a
-// running sum over the segments. Cost per window: 2(B − M) affine additions in L − 1 batches,
-// plus ≈ 3M XYZZ additions and log2(L) doublings (vs 2B XYZZ additions for reduce_window).
-template <class Curve, class Adder>
-class BatchAffineReducer {
- public:
-  using Stored = typename Adder::Stored;
-  using Affine = AffinePoint<Curve>;
-  using Xyzz = XyzzPoint<Curve>;
-
-  // sums[b] for b ∈ [1, buckets]; buckets is a power of two ≥ kAffineReduceMinBuckets.
-  Xyzz reduce(const Stored* sums, std::uint32_t buckets) {
-    const std::uint32_t segments = std::min(kReduceSegments, buckets / 2);
-    const std::uint32_t length = buckets / segments;
-    // Slots 3s, 3s + 1, 3s + 2 of a level: t_s, r_s and the next bucket sum of segment s, so both
-    // additions of a segment are adjacent pairs: (t_s, r_s) → t_s and (r_s, S_b) → r_s.
-    const std::size_t slots = 3 * static_cast<std::size_t>(segments);
-    if (level_a_.size() < slots) {
-      level_a_.resize(slots);
-      level_b_.resize(slots);
-      left_.resize(2 * segments + 8);
-      dest_.resize(2 * segments + 8);
-      converted_.resize(slots);
-    }
-    for (std::uint32_t s = 0; s < segments; ++s) {
-      const std::uint32_t hi = (s + 1) * length;
-      level_a_[3 * s] = Adder::infinity();
-      level_a_[3 * s + 1] = sums[hi];
-      level_a_[3 * s + 2] = sums[hi - 1];
-    }
-    for (std::uint32_t step = 1; step < length; ++step) {
-      for (std::uint32_t s = 0; s < segments; ++s) {
-        left_[2 * s] = dest_[2 * s] = 3 * s;
-        left_[2 * s + 1] = dest_[2 * s + 1] = 3 * s + 1;
-      }
-      adder_.add_adjacent_pairs(level_b_.data(), level_a_.data(), left_.data(), dest_.data(), 2 * segments);
-      if (step + 1 < length) {
-        for (std::uint32_t s = 0; s < segments; ++s) level_b_[3 * s + 2] = sums[(s + 1) * length - step - 1];
-      }
-      std::swap(level_a_, level_b_);
-    }
-    const Affine* segment_sums = to_affine(level_a_.data(), slots);
-    // W = Σ_s (t_s + r_s) + L·Σ_{s ≥ 1} R_s with R_s = Σ_{s' ≥ s} r_s'.
-    Xyzz direct = Xyzz::infinity();
-    Xyzz running = Xyzz::infinity();
-    Xyzz weighted = Xyzz::infinity();
-    for (std::uint32_t s = segments; s-- > 0;) {
-      direct = direct.add_affine(segment_sums[3 * s]);
-      running = running.add_affine(segment_sums[3 * s + 1]);
-      if (s != 0) weighted = weighted + running;
-    }
-    for (std::uint32_t l = length; l > 1; l >>= 1) weighted = weighted.doubled();
-    return direct + running + weighted;
-  }
-
-  std::size_t scratch_bytes() const {
-    return (level_a_.capacity() + level_b_.capacity()) * sizeof(Stored) + converted_.capacity() * sizeof(Affine) +
-           (left_.capacity() + dest_.capacity()) * sizeof(std::uint32_t) + adder_.scratch_bytes();
-  }
-
- private:
-  const Affine* to_affine(const Stored* points, std::size_t count) {
-    if constexpr (std::is_same_v<Stored, Affine>) {
-      return points;
-    } else {
-#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
-      using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
-      convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(converted_.data()),
-                                reinterpret_cast<const std::uint64_t*>(points), count,
-                                Field8x52Constants<Params>::to_mont256);
-#endif
-      return converted_.data();
-    }
-  }
-
-  std::vector<Stored> level_a_, level_b_;
-  std::vector<Affine> converted_;
-  std::vector<std::uint32_t> left_, dest_;
-  Adder adder_;
-};
 
 }  // namespace
 

@@ -1,0 +1,85 @@
+// The pair-addition policies of the CPU's batched affine stages (BatchAffineAccumulator,
+// BatchAffineReducer): each adds many independent adjacent pairs of affine points with one
+// inversion (complete: doublings, P + (−P) and infinity are handled per pair).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "core/wide_arith.hpp"
+#include "curve/affine_point.hpp"
+#include "field/field_constants.hpp"
+#include "msm/common/batch_affine_add.hpp"
+#include "msm/cpu/batch_affine_add_x8.hpp"
+
+namespace zkmsm::cpu {
+
+// The pair additions come from a policy: PortableAdder (PrimeField, one pair at a time) or,
+// with AVX-512 IFMA, IfmaAdder (Field8x52, eight pairs per instruction stream; points stored in
+// its 2^260 Montgomery form, see batch_affine_add_x8.hpp).
+template <class Curve>
+struct PortableAdder {
+  using Stored = AffinePoint<Curve>;
+  using BaseField = typename Curve::BaseField;
+
+  static Stored conditionally_negated(const Stored& p, bool negate) { return negate ? -p : p; }
+  static Stored infinity() { return Stored::infinity(); }
+  void add_adjacent_pairs(Stored* out, const Stored* src, std::uint32_t* left, std::uint32_t* dest, std::size_t pairs) {
+    if (prefix_.size() < pairs) {
+      prefix_.resize(pairs);
+      kind_.resize(pairs);
+    }
+    batch_add_adjacent_pairs<Curve>(out, src, left, dest, pairs, {prefix_.data(), kind_.data()});
+  }
+  std::size_t scratch_bytes() const { return prefix_.capacity() * sizeof(BaseField) + kind_.capacity(); }
+
+ private:
+  std::vector<BaseField> prefix_;
+  std::vector<AffineSumKind> kind_;
+};
+
+#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
+template <class Curve>
+struct IfmaAdder {
+  using Stored = AffineR260;
+  using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
+
+  // (x, p − y) when `negate` and the point is finite, else the point; y is canonical.
+  // Branch-free: the sign of a digit is a coin flip, a branch would mispredict half the time.
+  static Stored conditionally_negated(const Stored& point, bool negate) {
+    const std::uint64_t* p = FieldConstants<Params>::modulus.limb;
+    Stored out = point;
+    const std::uint64_t nonzero = point.y[0] | point.y[1] | point.y[2] | point.y[3];
+    const std::uint64_t mask = 0 - static_cast<std::uint64_t>(negate && nonzero != 0);
+    std::uint64_t borrow = 0;
+    for (int i = 0; i < 4; ++i) {
+      std::uint64_t minus_y;
+      borrow = sub_borrow(minus_y, p[i], point.y[i], borrow);
+      out.y[i] ^= (out.y[i] ^ minus_y) & mask;
+    }
+    return out;
+  }
+  static Stored infinity() { return Stored{}; }
+  void add_adjacent_pairs(Stored* out, const Stored* src, std::uint32_t* left, std::uint32_t* dest, std::size_t pairs) {
+    adder_.add_adjacent_pairs(out, src, left, dest, pairs);
+  }
+  std::size_t scratch_bytes() const { return adder_.scratch_bytes(); }
+
+ private:
+  BatchAffineAdderX8<Params> adder_;
+};
+
+template <class Curve>
+inline constexpr bool kUseIfma = field_8x52_supports<typename PrimeFieldParams<typename Curve::BaseField>::type>;
+template <class Curve>
+using AdderFor = std::conditional_t<kUseIfma<Curve>, IfmaAdder<Curve>, PortableAdder<Curve>>;
+#else
+template <class Curve>
+inline constexpr bool kUseIfma = false;
+template <class Curve>
+using AdderFor = PortableAdder<Curve>;
+#endif
+
+}  // namespace zkmsm::cpu
