@@ -1,6 +1,7 @@
-// field.glsl on the Vulkan device against the host PrimeField, bit for bit, for BN254 Fq and Fr:
-// sums, differences, products, squares, negations and Fermat inverses of edge values (0, ±1, ±2,
-// the largest reduced word pattern p − 1) paired with each other, and of seeded random pairs.
+// field.glsl and safegcd_inverse.glsl on the Vulkan device against the host PrimeField, bit for
+// bit, for BN254 Fq and Fr: sums, differences, products, squares, negations, safegcd and Fermat
+// inverses of edge values (0, ±1, ±2, the largest reduced word pattern p − 1) paired with each
+// other, and of seeded random pairs; both inversions of thousands of values alone.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -14,14 +15,16 @@
 namespace zkmsm::vulkan {
 namespace {
 
-template <class FieldT, ShaderId kShader>
+template <class FieldT, ShaderId kShader, ShaderId kInverseShader>
 struct FieldCase {
   using Field = FieldT;
   static constexpr ShaderId shader = kShader;
+  static constexpr ShaderId inverse_shader = kInverseShader;
 };
 
-using FieldCases = ::testing::Types<FieldCase<Bn254Fq, ShaderId::field_ops_bn254_fq>,
-                                    FieldCase<Bn254Fr, ShaderId::field_ops_bn254_fr>>;
+using FieldCases =
+    ::testing::Types<FieldCase<Bn254Fq, ShaderId::field_ops_bn254_fq, ShaderId::field_inverse_bn254_fq>,
+                     FieldCase<Bn254Fr, ShaderId::field_ops_bn254_fr, ShaderId::field_inverse_bn254_fr>>;
 
 template <class Case>
 class VulkanFieldTest : public zkmsm::test::SeededTest {};
@@ -39,10 +42,11 @@ template <class Field>
 void expect_matches_host(const std::vector<Field>& a, const std::vector<Field>& b,
                          const std::vector<std::array<Field, test::kFieldOpsResults>>& device) {
   ASSERT_EQ(device.size(), a.size());
-  static constexpr const char* kNames[] = {"a + b", "a - b", "a * b", "a^2", "-a", "a^-1"};
+  static constexpr const char* kNames[] = {"a + b", "a - b", "a * b", "a^2", "-a", "a^-1 (safegcd)", "a^-1 (Fermat)"};
   for (std::size_t i = 0; i < a.size(); ++i) {
     const std::array<Field, test::kFieldOpsResults> host = {a[i] + b[i], a[i] - b[i], a[i] * b[i],
-                                                            a[i].squared(), -a[i], a[i].inverse_vartime()};
+                                                            a[i].squared(), -a[i], a[i].inverse_vartime(),
+                                                            a[i].inverse_vartime()};
     for (std::size_t k = 0; k < host.size(); ++k) {
       ASSERT_EQ(device[i][k], host[k]) << kNames[k] << " at pair " << i << ", a = " << ::testing::PrintToString(a[i])
                                        << ", b = " << ::testing::PrintToString(b[i]);
@@ -96,6 +100,31 @@ TYPED_TEST(VulkanFieldTest, WorkgroupSizeDoesNotChangeResults) {
     const Status status = test::run_field_ops<Field>(device, *context, TypeParam::shader, workgroup, a, b);
     ASSERT_TRUE(status.ok()) << status.message;
     expect_matches_host(a, b, device);
+  }
+}
+
+// Both inversions of many values with the inversion kernel: the edge values, 2^k·R⁻¹ … (raw words
+// with one bit set, which make long runs of even g in the divsteps), and 3,000 random values.
+TYPED_TEST(VulkanFieldTest, InversesOfManyValuesMatchHost) {
+  using Field = typename TypeParam::Field;
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  std::vector<Field> values = edge_values<Field>();
+  for (int bit = 0; bit < 254; ++bit) {
+    BigInt<4> single_bit{};
+    single_bit.limb[bit / 64] = std::uint64_t{1} << (bit % 64);
+    values.push_back(Field::from_raw(single_bit));
+  }
+  for (int i = 0; i < 3000; ++i) values.push_back(zkmsm::test::random_element<Field>(this->rng));
+  for (const std::uint32_t method : {test::kInverseSafegcd, test::kInverseFermat}) {
+    SCOPED_TRACE(::testing::Message() << (method == test::kInverseSafegcd ? "safegcd" : "Fermat"));
+    std::vector<Field> device;
+    const Status status = test::run_field_inverse<Field>(device, nullptr, *context, TypeParam::inverse_shader, method,
+                                                         64, values);
+    ASSERT_TRUE(status.ok()) << status.message;
+    ASSERT_EQ(device.size(), values.size());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      ASSERT_EQ(device[i], values[i].inverse_vartime()) << "value " << i << " = " << ::testing::PrintToString(values[i]);
+    }
   }
 }
 

@@ -12,6 +12,7 @@
 #include "msm/vulkan/command_batch.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
+#include "vulkan/vulkan_field_ops.hpp"
 #include "vulkan/vulkan_test_support.hpp"
 
 namespace zkmsm::vulkan {
@@ -82,8 +83,8 @@ TEST(VulkanRuntime, OneBatchRunsStagesInOrderWithTimestamps) {
   std::unique_ptr<StorageBuffer> a_buffer, b_buffer, first, second;
   ASSERT_TRUE(StorageBuffer::create(a_buffer, *context, 32 * count).ok());
   ASSERT_TRUE(StorageBuffer::create(b_buffer, *context, 32 * count).ok());
-  ASSERT_TRUE(StorageBuffer::create(first, *context, 6 * 32 * count).ok());
-  ASSERT_TRUE(StorageBuffer::create(second, *context, 6 * 32 * count).ok());
+  ASSERT_TRUE(StorageBuffer::create(first, *context, test::kFieldOpsResults * 32 * count).ok());
+  ASSERT_TRUE(StorageBuffer::create(second, *context, test::kFieldOpsResults * 32 * count).ok());
   ASSERT_TRUE(a_buffer->write(0, std::as_bytes(std::span(a))).ok());
   ASSERT_TRUE(b_buffer->write(0, std::as_bytes(std::span(b))).ok());
 
@@ -99,13 +100,14 @@ TEST(VulkanRuntime, OneBatchRunsStagesInOrderWithTimestamps) {
   const Status submitted = batch->submit_and_wait();
   ASSERT_TRUE(submitted.ok()) << submitted.message;
 
-  std::vector<std::array<Bn254Fq, 6>> results(count);
+  std::vector<std::array<Bn254Fq, test::kFieldOpsResults>> results(count);
   ASSERT_TRUE(second->read(std::as_writable_bytes(std::span(results)), 0).ok());
-  std::vector<std::array<Bn254Fq, 6>> sums(count);
+  std::vector<std::array<Bn254Fq, test::kFieldOpsResults>> sums(count);
   ASSERT_TRUE(first->read(std::as_writable_bytes(std::span(sums)), 0).ok());
   for (std::uint32_t i = 0; i < count; ++i) {
-    // Entry i of stage 1's output as a flat element array is element i of result row 0 … 5.
-    const Bn254Fq stage1_a = sums[i / 6][i % 6];
+    // Entry i of stage 1's output as a flat element array is element i of result row
+    // 0, 1, … (kFieldOpsResults entries per row).
+    const Bn254Fq stage1_a = sums[i / test::kFieldOpsResults][i % test::kFieldOpsResults];
     EXPECT_EQ(results[i][2], stage1_a * b[i]) << "pair " << i;
   }
 

@@ -129,6 +129,13 @@ Status CommandBatch::begin_stage(const std::string& name) {
 Status CommandBatch::dispatch(const Pipeline& pipeline, std::initializer_list<StorageBuffer*> buffers,
                               std::span<const std::byte> push_constants, std::uint32_t groups_x,
                               std::uint32_t groups_y, std::uint32_t groups_z) {
+  return dispatch(pipeline, std::span<StorageBuffer* const>(buffers.begin(), buffers.size()), push_constants,
+                  groups_x, groups_y, groups_z);
+}
+
+Status CommandBatch::dispatch(const Pipeline& pipeline, std::span<StorageBuffer* const> buffers,
+                              std::span<const std::byte> push_constants, std::uint32_t groups_x,
+                              std::uint32_t groups_y, std::uint32_t groups_z) {
   if (!first_error_.ok()) return first_error_;
   if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   const char* name = shader_info(pipeline.shader).name;

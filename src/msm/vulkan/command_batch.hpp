@@ -49,6 +49,10 @@ class CommandBatch {
   Status dispatch(const Pipeline& pipeline, std::initializer_list<StorageBuffer*> buffers,
                   std::span<const std::byte> push_constants, std::uint32_t groups_x, std::uint32_t groups_y = 1,
                   std::uint32_t groups_z = 1);
+  // The same with the buffers in a span (a count known only at run time).
+  Status dispatch(const Pipeline& pipeline, std::span<StorageBuffer* const> buffers,
+                  std::span<const std::byte> push_constants, std::uint32_t groups_x, std::uint32_t groups_y = 1,
+                  std::uint32_t groups_z = 1);
   // Ends recording, submits, and waits for the device. A batch is submitted at most once.
   Status submit_and_wait();
 

@@ -13,10 +13,18 @@ constexpr std::uint32_t kFieldOpsBn254Fq[] = {
 constexpr std::uint32_t kFieldOpsBn254Fr[] = {
 #include "field_ops_bn254_fr.spv.inc"
 };
+constexpr std::uint32_t kFieldInverseBn254Fq[] = {
+#include "field_inverse_bn254_fq.spv.inc"
+};
+constexpr std::uint32_t kFieldInverseBn254Fr[] = {
+#include "field_inverse_bn254_fr.spv.inc"
+};
 
 constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kShaders = {{
     {"field_ops_bn254_fq", kFieldOpsBn254Fq, 3, 4, 0},
     {"field_ops_bn254_fr", kFieldOpsBn254Fr, 3, 4, 0},
+    {"field_inverse_bn254_fq", kFieldInverseBn254Fq, 2, 4, 0},
+    {"field_inverse_bn254_fr", kFieldInverseBn254Fr, 2, 4, 0},
 }};
 
 }  // namespace

@@ -10,6 +10,8 @@ namespace zkmsm::vulkan {
 enum class ShaderId : std::uint32_t {
   field_ops_bn254_fq,  // shaders/field_ops.comp over BN254 Fq: the field test kernel
   field_ops_bn254_fr,  // shaders/field_ops.comp over BN254 Fr
+  field_inverse_bn254_fq,  // shaders/field_inverse.comp over BN254 Fq: safegcd or Fermat inversion
+  field_inverse_bn254_fr,  // shaders/field_inverse.comp over BN254 Fr
   count,
 };
 

@@ -197,7 +197,8 @@ uint[8] field_sqr(uint a[8]) {
 
 // a⁻¹ = a^(p−2) by Fermat (left-to-right square-and-multiply over the bits of p − 2; 0 ↦ 0, as
 // the host's inverse_vartime). Constant time: 256 squarings and one multiplication per set bit of
-// the public exponent. The batched inversions of the MSM stages will want safegcd instead.
+// the public exponent. The stages use safegcd_inverse.glsl instead (faster, README.md); this one
+// stays as the device-side reference of the tests and the baseline of the inversion timing.
 uint[8] field_inverse_fermat(uint a[8]) {
   uint result[8] = field_one();
   for (int bit = 255; bit >= 0; --bit) {

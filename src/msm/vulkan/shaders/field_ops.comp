@@ -1,7 +1,7 @@
 #version 450
-// Test kernel of field.glsl: for each i < count, the six results of (a[i], b[i]) in Montgomery
-// form, fully reduced, at results[6i .. 6i + 5]:
-//   a + b, a − b, a·b, a², −a, a⁻¹ (Fermat; 0 for 0).
+// Test kernel of field.glsl and safegcd_inverse.glsl: for each i < count, the seven results of
+// (a[i], b[i]) in Montgomery form, fully reduced, at results[7i .. 7i + 6]:
+//   a + b, a − b, a·b, a², −a, a⁻¹ by safegcd, a⁻¹ by Fermat (both 0 for 0).
 // Compiled once per field (-DZKMSM_FIELD_BN254_FQ / _FR).
 //
 // Resources: 3 storage buffers (a, b, results; each element 8 words), 4 bytes of push constants
@@ -17,8 +17,9 @@ layout(push_constant) uniform Arguments { uint count; };
 
 #include "field_params.glsl"
 #include "field.glsl"
+#include "safegcd_inverse.glsl"
 
-const uint kResultsPerElement = 6u;
+const uint kResultsPerElement = 7u;
 
 uint[8] load_a(uint index) {
   uint v[8];
@@ -47,5 +48,6 @@ void main() {
   store_result(index, 2u, field_mul(a, b));
   store_result(index, 3u, field_sqr(a));
   store_result(index, 4u, field_neg(a));
-  store_result(index, 5u, field_inverse_fermat(a));
+  store_result(index, 5u, field_inverse_safegcd(a));
+  store_result(index, 6u, field_inverse_fermat(a));
 }
