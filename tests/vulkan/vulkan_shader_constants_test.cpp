@@ -1,6 +1,7 @@
 // The generated shader_constants.glsl (written at build time, never checked in) holds exactly
 // FieldConstants' values in the 8 × 32-bit layout the shaders index: each value is parsed back
-// from the file the shaders were compiled with and compared with the host constants.
+// from the file the shaders were compiled with and compared with the host constants; so are the
+// curve constants (b of BN254 G1 and Grumpkin, Montgomery form).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "curve/bn254.hpp"
+#include "curve/grumpkin.hpp"
 #include "field/bn254_fields.hpp"
 #include "msm/vulkan/shader_constants_glsl.hpp"
 
@@ -68,6 +71,16 @@ TEST(VulkanShaderConstants, GeneratedHeaderHoldsFieldConstants) {
   // Known values, independent of the generator: −p⁻¹ mod 2^32 (bn254_fields.hpp's static_asserts).
   EXPECT_EQ(parse_scalar(text, "BN254_FQ_NEG_INV32"), 0xe4866389u);
   EXPECT_EQ(parse_scalar(text, "BN254_FR_NEG_INV32"), 0xefffffffu);
+}
+
+TEST(VulkanShaderConstants, GeneratedHeaderHoldsCurveConstants) {
+  const std::string text = generated_header();
+  EXPECT_EQ(parse_words(text, "BN254_G1_B"), words_of(Bn254G1::b().raw()));
+  EXPECT_EQ(parse_words(text, "GRUMPKIN_B"), words_of(GrumpkinG1::b().raw()));
+  // Known values, independent of the curve structs: b = 3 over Fq and b = −17 over Fr, in
+  // Montgomery form.
+  EXPECT_EQ(parse_words(text, "BN254_G1_B"), words_of(Bn254Fq::from_u64(3).raw()));
+  EXPECT_EQ(parse_words(text, "GRUMPKIN_B"), words_of((-Bn254Fr::from_u64(17)).raw()));
 }
 
 TEST(VulkanShaderConstants, GeneratedHeaderIsCurrent) {

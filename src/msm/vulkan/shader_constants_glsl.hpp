@@ -4,7 +4,10 @@
 // never checked in, so it cannot be stale (see README.md).
 //
 // Layout in the header: every 256-bit value is a `const uint NAME[8]`, word 0 least significant,
-// i.e. the 8 × 32-bit view of PrimeField's 4 × 64-bit little-endian limbs.
+// i.e. the 8 × 32-bit view of PrimeField's 4 × 64-bit little-endian limbs. Field constants are
+// canonical integers (p, R, R², p − 2); curve constants (b) are field elements in Montgomery form,
+// as the shaders compute with them, written from the curve's own b() (curve/bn254.hpp,
+// curve/grumpkin.hpp).
 #pragma once
 
 #include <cstdint>
@@ -12,6 +15,8 @@
 #include <string>
 
 #include "core/bigint.hpp"
+#include "curve/bn254.hpp"
+#include "curve/grumpkin.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
 
@@ -49,6 +54,16 @@ std::string glsl_field_constants(const std::string& prefix, const std::string& t
          "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv;
 }
 
+// The constants of one curve y² = x³ + b, each name prefixed with `prefix` (e.g. "BN254_G1").
+template <class Curve>
+std::string glsl_curve_constants(const std::string& prefix, const std::string& title) {
+  static_assert(Curve::BaseField::limbs == 4, "the shaders use 8 × 32-bit words");
+  return "\n// ---- " + title + " ----\n" +
+         glsl_words_constant(prefix + "_B", Curve::b().raw(),
+                             "b of y^2 = x^3 + b (b = " + std::to_string(Curve::b_small) +
+                                 "), a base-field element in Montgomery form");
+}
+
 // The whole header.
 inline std::string shader_constants_glsl() {
   return "// GENERATED at build time by src/msm/vulkan/generate_shader_constants.cpp from FieldConstants\n"
@@ -57,6 +72,8 @@ inline std::string shader_constants_glsl() {
          "#define ZKMSM_SHADER_CONSTANTS_GLSL\n" +
          glsl_field_constants<Bn254FqParams>("BN254_FQ", "BN254 Fq: base field of BN254 G1, scalar field of Grumpkin") +
          glsl_field_constants<Bn254FrParams>("BN254_FR", "BN254 Fr: scalar field of BN254 G1, base field of Grumpkin") +
+         glsl_curve_constants<Bn254G1>("BN254_G1", "BN254 G1: y^2 = x^3 + 3 over BN254 Fq") +
+         glsl_curve_constants<GrumpkinG1>("GRUMPKIN", "Grumpkin: y^2 = x^3 - 17 over BN254 Fr") +
          "\n#endif\n";
 }
 

@@ -19,12 +19,28 @@ constexpr std::uint32_t kFieldInverseBn254Fq[] = {
 constexpr std::uint32_t kFieldInverseBn254Fr[] = {
 #include "field_inverse_bn254_fr.spv.inc"
 };
+constexpr std::uint32_t kCurveOpsBn254[] = {
+#include "curve_ops_bn254.spv.inc"
+};
+constexpr std::uint32_t kCurveOpsGrumpkin[] = {
+#include "curve_ops_grumpkin.spv.inc"
+};
+constexpr std::uint32_t kBatchAffineAddOpsBn254[] = {
+#include "batch_affine_add_ops_bn254.spv.inc"
+};
+constexpr std::uint32_t kBatchAffineAddOpsGrumpkin[] = {
+#include "batch_affine_add_ops_grumpkin.spv.inc"
+};
 
 constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kShaders = {{
     {"field_ops_bn254_fq", kFieldOpsBn254Fq, 3, 4, 0},
     {"field_ops_bn254_fr", kFieldOpsBn254Fr, 3, 4, 0},
     {"field_inverse_bn254_fq", kFieldInverseBn254Fq, 2, 4, 0},
     {"field_inverse_bn254_fr", kFieldInverseBn254Fr, 2, 4, 0},
+    {"curve_ops_bn254", kCurveOpsBn254, 5, 4, 0},
+    {"curve_ops_grumpkin", kCurveOpsGrumpkin, 5, 4, 0},
+    {"batch_affine_add_ops_bn254", kBatchAffineAddOpsBn254, 3, 4, 0},
+    {"batch_affine_add_ops_grumpkin", kBatchAffineAddOpsGrumpkin, 3, 4, 0},
 }};
 
 }  // namespace
