@@ -39,21 +39,22 @@ Backend resolve_backend(Backend requested);
 Result<Backend> choose_backend(const MsmConfig& config, Backend requested, bool device_inputs);
 
 // One MSM's inputs as the API hands them to a backend.
-//   host points:    AffinePoint<Internal>[n], Montgomery form, validated (converted by host_inputs.hpp)
-//   device points:  the caller's Point layout, read as device_points_in_montgomery / validate say
-//   host scalars:   canonical Integer[n]
-//   device scalars: the caller's Scalar layout, Montgomery form when device_scalars_in_montgomery
+//   host points:    cpu: AffinePoint<Internal>[n], Montgomery form, validated (converted by
+//                   host_inputs.hpp); cuda: the caller's Point layout, converted on the device
+//   device points:  the caller's Point layout, read as points_in_montgomery / validate say
+//   host scalars:   cpu: canonical Integer[n]; cuda: the caller's Scalar layout, as for device scalars
+//   device scalars: the caller's Scalar layout, Montgomery form when scalars_in_montgomery
 template <class Internal>
 struct BackendInputs {
   using Integer = typename Internal::ScalarField::Integer;
   std::size_t n = 0;
   const void* points = nullptr;
   bool points_on_device = false;
-  bool device_points_in_montgomery = true;
-  bool validate_device_points = false;
+  bool points_in_montgomery = true;
+  bool validate_points = false;
   const void* scalars = nullptr;
   bool scalars_on_device = false;
-  bool device_scalars_in_montgomery = false;
+  bool scalars_in_montgomery = false;
 
   std::span<const AffinePoint<Internal>> host_points() const {
     return {static_cast<const AffinePoint<Internal>*>(points), n};
@@ -155,9 +156,9 @@ Result<BackendRun<Internal>> run_cuda(const BackendInputs<Internal>& inputs, con
   device_inputs.points_on_device = inputs.points_on_device;
   device_inputs.scalars = inputs.scalars;
   device_inputs.scalars_on_device = inputs.scalars_on_device;
-  device_inputs.device_form.points_in_montgomery = inputs.device_points_in_montgomery;
-  device_inputs.device_form.validate_points = inputs.validate_device_points;
-  device_inputs.device_form.scalars_in_montgomery = inputs.device_scalars_in_montgomery;
+  device_inputs.form.points_in_montgomery = inputs.points_in_montgomery;
+  device_inputs.form.validate_points = inputs.validate_points;
+  device_inputs.form.scalars_in_montgomery = inputs.scalars_in_montgomery;
   cuda::CudaMsmReport report;
   BackendRun<Internal> run;
   const cuda::CudaStatus status = cuda::msm<Internal>(&run.sum, device_inputs, options, &report);

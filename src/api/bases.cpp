@@ -43,7 +43,7 @@ Result<bool> prepare_device_bases(BasesStorage<InternalCurve<Curve>>& storage,
   Result<DeviceBuffer> memory = DeviceBuffer::allocate(n * sizeof(AffinePoint<Internal>));
   if (!memory) return memory.error();
   storage.device_points = std::move(memory.value());
-  cuda::DeviceInputForm form;
+  cuda::InputForm form;
   form.points_in_montgomery = config.points_in_montgomery;
   form.validate_points = config.validate_points;
   cuda::CudaStatus status;
@@ -162,10 +162,11 @@ Result<Point<Curve>> msm(const Bases<Curve>& bases,
     }
     const auto convert_start = api::Clock::now();
     UninitializedBuffer<typename Internal::ScalarField::Integer> scalar_storage;
-    if (config.scalars_on_device) {
+    // The cuda backend takes the caller's scalars as they are (uploaded, converted on the device).
+    if (config.scalars_on_device || backend == Backend::cuda) {
       inputs.scalars = scalars.data();
-      inputs.scalars_on_device = true;
-      inputs.device_scalars_in_montgomery = config.scalars_in_montgomery;
+      inputs.scalars_on_device = config.scalars_on_device;
+      inputs.scalars_in_montgomery = config.scalars_in_montgomery;
     } else {
       scalar_storage = api::convert_host_scalars<Curve>(scalars, config, cpu::resolve_thread_count(config.cpu_threads));
       inputs.scalars = scalar_storage.data();

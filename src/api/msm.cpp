@@ -137,21 +137,24 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
     api::BackendInputs<Internal> inputs;
     inputs.n = n;
     UninitializedBuffer<AffinePoint<Internal>> point_storage;
-    if (config.points_on_device) {
+    // The cuda backend converts and validates host inputs on the device after the upload: the
+    // host only hands over the caller's arrays (their layouts are the internal ones).
+    const bool convert_on_device = backend == Backend::cuda;
+    if (config.points_on_device || convert_on_device) {
       inputs.points = points.data();
-      inputs.points_on_device = true;
-      inputs.device_points_in_montgomery = config.points_in_montgomery;
-      inputs.validate_device_points = config.validate_points;
+      inputs.points_on_device = config.points_on_device;
+      inputs.points_in_montgomery = config.points_in_montgomery;
+      inputs.validate_points = config.validate_points;
     } else {
       api::RejectedPoint rejected;
       inputs.points = api::convert_host_points<Curve>(points, config, threads, false, point_storage, rejected).data();
       if (rejected.any()) return Error{rejected.code, rejected.message};
     }
     UninitializedBuffer<typename Internal::ScalarField::Integer> scalar_storage;
-    if (config.scalars_on_device) {
+    if (config.scalars_on_device || convert_on_device) {
       inputs.scalars = scalars.data();
-      inputs.scalars_on_device = true;
-      inputs.device_scalars_in_montgomery = config.scalars_in_montgomery;
+      inputs.scalars_on_device = config.scalars_on_device;
+      inputs.scalars_in_montgomery = config.scalars_in_montgomery;
     } else {
       scalar_storage = api::convert_host_scalars<Curve>(scalars, config, threads);
       inputs.scalars = scalar_storage.data();

@@ -46,14 +46,14 @@ class CudaConvertInputsTest : public SeededTest {
   // "Device" inputs: both arrays flagged as on the device, read in the given form.
   CudaMsmInputs device_inputs(const std::vector<Affine>& p,
                               const std::vector<Integer<Curve>>& s,
-                              cuda::DeviceInputForm form) const {
+                              cuda::InputForm form) const {
     CudaMsmInputs inputs;
     inputs.n = p.size();
     inputs.points = p.data();
     inputs.points_on_device = true;
     inputs.scalars = s.data();
     inputs.scalars_on_device = true;
-    inputs.device_form = form;
+    inputs.form = form;
     return inputs;
   }
 
@@ -74,7 +74,7 @@ class CudaConvertInputsTest : public SeededTest {
 
   // The emulated call fails with `issue` at `index` and leaves the result alone.
   void expect_rejected(const std::vector<Affine>& bad,
-                       cuda::DeviceInputForm form,
+                       cuda::InputForm form,
                        PointIssue issue,
                        std::size_t index,
                        const std::string& message) {
@@ -113,7 +113,7 @@ TYPED_TEST(CudaConvertInputsTest, DeviceInputsInEveryForm) {
   for (bool validate : {false, true}) {
     for (bool canonical_points : {false, true}) {
       for (bool scalars_in_montgomery : {false, true}) {
-        const cuda::DeviceInputForm form{.points_in_montgomery = !canonical_points,
+        const cuda::InputForm form{.points_in_montgomery = !canonical_points,
                                          .validate_points = validate,
                                          .scalars_in_montgomery = scalars_in_montgomery};
         this->expect_sum(this->device_inputs(canonical_points ? this->canonical_points : this->points,
@@ -130,9 +130,9 @@ TYPED_TEST(CudaConvertInputsTest, DeviceValidationReportsTheLowestBadPoint) {
   using Curve = TypeParam;
   using BaseField = typename Curve::BaseField;
   const std::string curve = Curve::name;
-  const cuda::DeviceInputForm validate_canonical{.points_in_montgomery = false, .validate_points = true};
-  const cuda::DeviceInputForm validate_montgomery{.points_in_montgomery = true, .validate_points = true};
-  const cuda::DeviceInputForm convert_only{.points_in_montgomery = false, .validate_points = false};
+  const cuda::InputForm validate_canonical{.points_in_montgomery = false, .validate_points = true};
+  const cuda::InputForm validate_montgomery{.points_in_montgomery = true, .validate_points = true};
+  const cuda::InputForm convert_only{.points_in_montgomery = false, .validate_points = false};
 
   auto bad = this->canonical_points;
   bad[40].x = BaseField::from_raw(BaseField::modulus());  // x = p
@@ -153,6 +153,49 @@ TYPED_TEST(CudaConvertInputsTest, DeviceValidationReportsTheLowestBadPoint) {
                         "point 33 is not on the curve " + curve);
 }
 
+// Host inputs in a non-default form are uploaded as they are and converted in place on the device.
+TYPED_TEST(CudaConvertInputsTest, HostInputsInEveryFormAreConvertedAfterTheUpload) {
+  using Curve = TypeParam;
+  using ScalarField = typename Curve::ScalarField;
+  std::vector<Integer<Curve>> montgomery_scalars;
+  for (const auto& s : this->scalars)
+    montgomery_scalars.push_back(ScalarField::from_canonical(reduce_mod(s, ScalarField::modulus())).raw());
+  for (bool validate : {false, true}) {
+    for (bool canonical_points : {false, true}) {
+      for (bool scalars_in_montgomery : {false, true}) {
+        const cuda::InputForm form{.points_in_montgomery = !canonical_points,
+                                   .validate_points = validate,
+                                   .scalars_in_montgomery = scalars_in_montgomery};
+        CudaMsmInputs inputs = this->device_inputs(canonical_points ? this->canonical_points : this->points,
+                                                   scalars_in_montgomery ? montgomery_scalars : this->scalars, form);
+        inputs.points_on_device = inputs.scalars_on_device = false;
+        this->expect_sum(inputs, std::string("host: validate=") + (validate ? "1" : "0") +
+                                     " canonical points=" + (canonical_points ? "1" : "0") +
+                                     " montgomery scalars=" + (scalars_in_montgomery ? "1" : "0"));
+      }
+    }
+  }
+  // The caller's host arrays are not written.
+  EXPECT_EQ(this->canonical_points[3], canonical_form(this->points[3]));
+}
+
+TYPED_TEST(CudaConvertInputsTest, HostValidationReportsTheLowestBadPoint) {
+  using Curve = TypeParam;
+  using Affine = typename TestFixture::Affine;
+  auto bad = this->canonical_points;
+  bad[21].y.limb[0] ^= 1;
+  CudaMsmInputs inputs =
+      this->device_inputs(bad, this->scalars, {.points_in_montgomery = false, .validate_points = true});
+  inputs.points_on_device = inputs.scalars_on_device = false;
+  Affine result = Affine::generator();
+  const cuda::CudaStatus status = this->run(inputs, &result);
+  ASSERT_FALSE(status.ok);
+  EXPECT_EQ(status.point_issue, PointIssue::not_on_curve);
+  EXPECT_EQ(status.point_index, 21u);
+  EXPECT_EQ(status.message, "point 21 is not on the curve " + std::string(Curve::name));
+  EXPECT_EQ(result, Affine::generator());
+}
+
 TYPED_TEST(CudaConvertInputsTest, OffCurvePointsPassWithoutValidation) {
   auto off = this->points;
   off[5].y = off[5].x;
@@ -166,7 +209,7 @@ TYPED_TEST(CudaConvertInputsTest, EmptyInputsNeedNoPointers) {
   typename TestFixture::Affine result = TestFixture::Affine::generator();
   CudaMsmInputs inputs;
   inputs.points_on_device = inputs.scalars_on_device = true;
-  inputs.device_form.validate_points = true;
+  inputs.form.validate_points = true;
   ASSERT_TRUE(this->run(inputs, &result).ok);
   EXPECT_TRUE(result.is_infinity());
 }

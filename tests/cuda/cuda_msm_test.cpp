@@ -118,6 +118,19 @@ TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {
     const CudaMsmOptions o{.walker_slots = s, .walker_state = WalkerStateKind::global};
     EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
   }
+  // Warp state: the shuffles need whole warps; odd thread caps leave lanes with empty ranges.
+  for (unsigned s : {1u, 2u, 4u}) {
+    for (unsigned tpb : {32u, 128u, 256u}) {
+      for (unsigned blocks : {0u, 1u, 3u}) {
+        const CudaMsmOptions o{.window_bits = 10,
+                               .walker_slots = s,
+                               .walker_threads_per_block = tpb,
+                               .walker_max_blocks = blocks,
+                               .walker_state = WalkerStateKind::warp};
+        EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
+      }
+    }
+  }
 }
 
 TYPED_TEST(CudaMsmTest, ManyCopiesOfOnePoint) {
@@ -130,6 +143,7 @@ TYPED_TEST(CudaMsmTest, ManyCopiesOfOnePoint) {
     const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
     this->expect_correct(points, equal);
     this->expect_correct(points, equal, {.walker_slots = 16, .walker_state = WalkerStateKind::global});
+    this->expect_correct(points, equal, {.walker_slots = 4, .walker_state = WalkerStateKind::warp});
     this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
   }
 }
@@ -139,7 +153,7 @@ TYPED_TEST(CudaMsmTest, PointAndNegationPairs) {
   const std::size_t pairs = std::size_t{1} << (test_log_n() - 1);
   const auto points = plus_minus_pairs<Curve>(pairs, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(pairs, this->rng));
-  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global}) {
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp}) {
     const CudaMsmOptions o{.walker_state = state};
     EXPECT_TRUE(this->gpu(points, scalars, o).is_infinity()) << describe(o);
   }

@@ -6,6 +6,8 @@
 #                                   .deps/prefix) and run `zkmsm bench --backend cuda` with inputs
 #                                   on the device and from the host, ZKMSM_DEVICE_CLI_RANGE="16 24"
 #   env ZKMSM_DEVICE_SANITIZE=1     with the CLI: compute-sanitizer memcheck and racecheck at 2^16
+#   env ZKMSM_TEST_LOG_N=20         the large tier of the device tests (random, copies of one
+#                                   point, P/−P pairs, arithmetic progression at 2^20; default 16)
 #
 # Expects the GoogleTest sources in .deps/googletest (copy /usr/src/googletest there; .deps/ is
 # git-ignored through .git/info/exclude). Logs: OUT_DIR/{build,ptxas,tests,bench,cli_bench_*,sanitizer_*}.log; the

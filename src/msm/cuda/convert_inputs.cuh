@@ -182,7 +182,7 @@ inline constexpr std::size_t kPointIssueBytes = 16;
 // into a failed status. Adds the bytes it allocates to *allocated_bytes.
 template <class Curve, class Exec>
 CudaStatus convert_points(
-    Exec& exec, const void* in, void* out, u64 n, const DeviceInputForm& form, std::size_t* allocated_bytes) {
+    Exec& exec, const void* in, void* out, u64 n, const InputForm& form, std::size_t* allocated_bytes) {
   using Affine = DeviceAffine<DeviceBase<Curve>>;
   const bool to_montgomery = !form.points_in_montgomery;
   const bool checking = to_montgomery || form.validate_points;  // a converted point is always range-checked
@@ -210,9 +210,9 @@ struct StagedInputs {
   std::size_t allocated_bytes = 0;
 };
 
-// Host inputs are uploaded (upload_inputs); device inputs are used in place, or converted and
-// validated on the device (convert_inputs). Fails with point_issue set when a device point is
-// rejected.
+// Host inputs are uploaded (upload_inputs) and then converted and validated in place when their
+// form asks for it; device inputs are used in place, or converted into copies and validated on
+// the device (convert_inputs). Fails with point_issue set when a point is rejected.
 template <class Curve, class Exec>
 CudaStatus stage_inputs(Exec& exec, const CudaMsmInputs& inputs, StagedInputs* staged) {
   using Affine = DeviceAffine<DeviceBase<Curve>>;
@@ -220,7 +220,7 @@ CudaStatus stage_inputs(Exec& exec, const CudaMsmInputs& inputs, StagedInputs* s
   const u64 n = inputs.n;
   const std::size_t point_bytes = n * sizeof(Affine);
   const std::size_t scalar_bytes = n * kScalarBytes;
-  const DeviceInputForm& form = inputs.device_form;
+  const InputForm& form = inputs.form;
   unsigned char* points = nullptr;
   unsigned char* scalars = nullptr;
 
@@ -239,23 +239,29 @@ CudaStatus stage_inputs(Exec& exec, const CudaMsmInputs& inputs, StagedInputs* s
     ZKMSM_TRY(exec.stage_end(kUpload));
   }
 
-  const bool convert_points_now = inputs.points_on_device && (!form.points_in_montgomery || form.validate_points);
-  const bool convert_scalars_now = inputs.scalars_on_device && form.scalars_in_montgomery;
+  // Uploaded arrays are this call's own: they are converted in place. Device arrays are the
+  // caller's: converted into copies (Montgomery points that only need checking are read in place).
+  const bool convert_points_now = !form.points_in_montgomery || form.validate_points;
+  const bool convert_scalars_now = form.scalars_in_montgomery;
   if (convert_points_now || convert_scalars_now) {
     ZKMSM_TRY(exec.stage_begin(kConvertInputs));
     if (convert_scalars_now) {
-      ZKMSM_TRY(exec.alloc(scalars, scalar_bytes));
-      staged->allocated_bytes += scalar_bytes;
-      ZKMSM_TRY(exec.for_each(
-          n, kConvertThreadsPerBlock,
-          ScalarsFromMontgomery<Curve>{static_cast<const u32*>(inputs.scalars), reinterpret_cast<u32*>(scalars)}));
+      const u32* source = static_cast<const u32*>(inputs.scalars_on_device ? inputs.scalars : scalars);
+      if (inputs.scalars_on_device) {
+        ZKMSM_TRY(exec.alloc(scalars, scalar_bytes));
+        staged->allocated_bytes += scalar_bytes;
+      }
+      ZKMSM_TRY(exec.for_each(n, kConvertThreadsPerBlock,
+                              ScalarsFromMontgomery<Curve>{source, reinterpret_cast<u32*>(scalars)}));
     }
     if (convert_points_now) {
-      if (!form.points_in_montgomery) {
+      const void* source = inputs.points_on_device ? inputs.points : points;
+      if (inputs.points_on_device && !form.points_in_montgomery) {
         ZKMSM_TRY(exec.alloc(points, point_bytes));
         staged->allocated_bytes += point_bytes;
       }
-      const CudaStatus checked = convert_points<Curve>(exec, inputs.points, points, n, form, &staged->allocated_bytes);
+      void* destination = !form.points_in_montgomery ? points : nullptr;
+      const CudaStatus checked = convert_points<Curve>(exec, source, destination, n, form, &staged->allocated_bytes);
       if (!checked.ok) return checked;
     }
     ZKMSM_TRY(exec.stage_end(kConvertInputs));

@@ -52,24 +52,25 @@ struct CudaMsmOptions {
   void* stream = nullptr;
 };
 
-// How to read inputs that are already in device memory (host inputs are always in the form the
-// pipeline wants: the API layer converts and validates them on the host).
-struct DeviceInputForm {
+// The form of one MSM's inputs, wherever they are. Host inputs are uploaded first, then converted
+// and validated in place on the device like device inputs (so the host does no per-point work).
+struct InputForm {
   bool points_in_montgomery = true;    // false: canonical coordinates, multiplied by R² on the device
   bool validate_points = false;        // check coordinates < p and y² = x³ + b on the device
   bool scalars_in_montgomery = false;  // true: s·R mod r, converted to canonical s on the device
 };
 
-// One MSM's inputs. Host arrays: points in Montgomery form and validated, scalars canonical
-// integers of any 256-bit value. Device arrays: read as `device_form` says; points 16-byte
-// aligned. Layouts: a point is 64 bytes (AffinePoint: x then y, little-endian), a scalar 32.
+// One MSM's inputs: host or device arrays, read as `form` says (the defaults: Montgomery points,
+// already validated; canonical scalars of any 256-bit value, reduced mod r on the device).
+// Layouts: a point is 64 bytes (AffinePoint: x then y, little-endian), a scalar 32; device points
+// 16-byte aligned.
 struct CudaMsmInputs {
   std::size_t n = 0;
   const void* points = nullptr;
   bool points_on_device = false;
   const void* scalars = nullptr;
   bool scalars_on_device = false;
-  DeviceInputForm device_form;
+  InputForm form;
 };
 
 struct CudaStageTime {
@@ -133,7 +134,7 @@ CudaStatus prepare_device_points(void* device_out,
                                  const void* points,
                                  bool points_on_device,
                                  std::size_t n,
-                                 const DeviceInputForm& form,
+                                 const InputForm& form,
                                  void* stream);
 
 // Device memory for the API layer's handles (Bases, DeviceBuffer): cudaMalloc on the current

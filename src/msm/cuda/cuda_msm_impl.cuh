@@ -114,7 +114,7 @@ CudaStatus prepare_device_points_impl(void* device_out,
                                       const void* points,
                                       bool points_on_device,
                                       std::size_t n,
-                                      const DeviceInputForm& form,
+                                      const InputForm& form,
                                       void* stream) {
   if (n == 0) return {};
   if (device_out == nullptr || points == nullptr) return failure("points or the destination is null");
@@ -166,7 +166,7 @@ CudaStatus prepare_device_points(void* device_out,
                                  const void* points,
                                  bool points_on_device,
                                  std::size_t n,
-                                 const DeviceInputForm& form,
+                                 const InputForm& form,
                                  void* stream) {
   return detail::prepare_device_points_impl<Curve>(device_out, points, points_on_device, n, form, stream);
 }
@@ -233,7 +233,7 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
       std::span<const typename Curve::ScalarField::Integer>, const zkmsm::cuda::CudaMsmOptions&,                   \
       zkmsm::cuda::CudaMsmReport*);                                                                                \
   template zkmsm::cuda::CudaStatus zkmsm::cuda::prepare_device_points<Curve>(                                      \
-      void*, const void*, bool, std::size_t, const zkmsm::cuda::DeviceInputForm&, void*);                          \
+      void*, const void*, bool, std::size_t, const zkmsm::cuda::InputForm&, void*);                          \
   template std::size_t zkmsm::cuda::estimate_device_bytes<Curve>(std::size_t, const zkmsm::cuda::CudaMsmOptions&); \
   template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_device_inputs<Curve>(                                  \
       zkmsm::AffinePoint<Curve>*, const void*, const void*, std::size_t, const zkmsm::cuda::CudaMsmOptions&,       \
