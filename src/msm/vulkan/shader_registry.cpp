@@ -31,6 +31,24 @@ constexpr std::uint32_t kBatchAffineAddOpsBn254[] = {
 constexpr std::uint32_t kBatchAffineAddOpsGrumpkin[] = {
 #include "batch_affine_add_ops_grumpkin.spv.inc"
 };
+constexpr std::uint32_t kDecomposeScalarsBn254[] = {
+#include "decompose_scalars_bn254.spv.inc"
+};
+constexpr std::uint32_t kDecomposeScalarsGrumpkin[] = {
+#include "decompose_scalars_grumpkin.spv.inc"
+};
+constexpr std::uint32_t kRadixSortHistogram[] = {
+#include "radix_sort_histogram.spv.inc"
+};
+constexpr std::uint32_t kRadixSortScan[] = {
+#include "radix_sort_scan.spv.inc"
+};
+constexpr std::uint32_t kRadixSortScatter[] = {
+#include "radix_sort_scatter.spv.inc"
+};
+constexpr std::uint32_t kBucketBounds[] = {
+#include "bucket_bounds.spv.inc"
+};
 
 constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kShaders = {{
     {"field_ops_bn254_fq", kFieldOpsBn254Fq, 3, 4, 0},
@@ -41,6 +59,12 @@ constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kSha
     {"curve_ops_grumpkin", kCurveOpsGrumpkin, 5, 4, 0},
     {"batch_affine_add_ops_bn254", kBatchAffineAddOpsBn254, 3, 4, 0},
     {"batch_affine_add_ops_grumpkin", kBatchAffineAddOpsGrumpkin, 3, 4, 0},
+    {"decompose_scalars_bn254", kDecomposeScalarsBn254, 3, 24, 0},
+    {"decompose_scalars_grumpkin", kDecomposeScalarsGrumpkin, 3, 24, 0},
+    {"radix_sort_histogram", kRadixSortHistogram, 2, 16, 64},
+    {"radix_sort_scan", kRadixSortScan, 1, 4, 512},
+    {"radix_sort_scatter", kRadixSortScatter, 5, 16, 8704},
+    {"bucket_bounds", kBucketBounds, 4, 8, 0},
 }};
 
 }  // namespace

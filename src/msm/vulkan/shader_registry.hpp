@@ -16,6 +16,12 @@ enum class ShaderId : std::uint32_t {
   curve_ops_grumpkin,      // shaders/curve_ops.comp on Grumpkin
   batch_affine_add_ops_bn254,     // shaders/batch_affine_add_ops.comp on BN254 G1: batched affine sums
   batch_affine_add_ops_grumpkin,  // shaders/batch_affine_add_ops.comp on Grumpkin
+  decompose_scalars_bn254,        // shaders/decompose_scalars.comp, scalars mod BN254 Fr's modulus
+  decompose_scalars_grumpkin,     // shaders/decompose_scalars.comp, scalars mod BN254 Fq's modulus
+  radix_sort_histogram,           // shaders/radix_sort_histogram.comp: per-tile digit counts
+  radix_sort_scan,                // shaders/radix_sort_scan.comp: exclusive scan of the counts
+  radix_sort_scatter,             // shaders/radix_sort_scatter.comp: the stable scatter of one pass
+  bucket_bounds,                  // shaders/bucket_bounds.comp: bucket ranges, valid count
   count,
 };
 

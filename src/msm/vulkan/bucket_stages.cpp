@@ -1,0 +1,126 @@
+#include "msm/vulkan/bucket_stages.hpp"
+
+#include <array>
+#include <bit>
+#include <span>
+#include <string>
+
+namespace zkmsm::vulkan {
+namespace {
+
+// The push-constant block of decompose_scalars.comp.
+struct DecomposeArguments {
+  std::uint32_t n;
+  std::uint32_t window_bits;
+  std::uint32_t first_window;
+  std::uint32_t batch_windows;
+  std::uint32_t buckets;
+  std::uint32_t sentinel;
+};
+
+// The push-constant block of bucket_bounds.comp.
+struct BoundsArguments {
+  std::uint32_t count;
+  std::uint32_t sentinel;
+};
+
+std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size) {
+  return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
+}
+
+Status make_buffer(std::unique_ptr<StorageBuffer>& out, Context& context, std::uint64_t words) {
+  return StorageBuffer::create(out, context, static_cast<std::size_t>(words) * sizeof(std::uint32_t));
+}
+
+template <class T>
+std::span<const std::byte> bytes_of(const T& value) {
+  return std::as_bytes(std::span<const T, 1>(&value, 1));
+}
+
+}  // namespace
+
+BucketStages::BucketStages(Context& context, const BucketStagesShape& shape) : context_(context), shape_(shape) {}
+
+Status BucketStages::create(std::unique_ptr<BucketStages>& out, Context& context, const BucketStagesShape& shape) {
+  if (shape.n == 0 || shape.n >= (1u << 31)) {
+    return Status::error(StatusCode::invalid_argument, "bucket stages: n must be in [1, 2^31)");
+  }
+  if (shape.window_bits < 2 || shape.window_bits > kMaxWindowBits) {
+    return Status::error(StatusCode::invalid_argument, "bucket stages: window_bits must be in [2, 22]");
+  }
+  const std::uint64_t max_entries = std::uint64_t{shape.max_batch_windows} * shape.n;
+  if (shape.max_batch_windows == 0 || max_entries >= (std::uint64_t{1} << 32)) {
+    return Status::error(StatusCode::invalid_argument,
+                         "bucket stages: max_batch_windows must be ≥ 1 with max_batch_windows · n < 2^32");
+  }
+  std::unique_ptr<BucketStages> stages(new BucketStages(context, shape));
+  const std::uint64_t max_buckets = std::uint64_t{shape.max_batch_windows} << (shape.window_bits - 1);
+  for (int k = 0; k < 2; ++k) {
+    if (Status s = make_buffer(stages->keys_[k], context, max_entries); !s.ok()) return s;
+    if (Status s = make_buffer(stages->values_[k], context, max_entries); !s.ok()) return s;
+  }
+  if (Status s = make_buffer(stages->bucket_start_, context, max_buckets); !s.ok()) return s;
+  if (Status s = make_buffer(stages->bucket_end_, context, max_buckets); !s.ok()) return s;
+  if (Status s = make_buffer(stages->valid_, context, 1); !s.ok()) return s;
+  if (Status s = RadixSort::create(stages->sort_, context, static_cast<std::uint32_t>(max_entries)); !s.ok()) {
+    return s;
+  }
+  out = std::move(stages);
+  return Status::success();
+}
+
+std::uint32_t BucketStages::key_bits() const {
+  const auto bits = static_cast<std::uint32_t>(std::bit_width(sentinel_key()));
+  return bits == 0 ? 1 : bits;
+}
+
+Status BucketStages::record(CommandBatch& batch, StorageBuffer& scalars, std::uint32_t first_window,
+                            std::uint32_t batch_windows) {
+  if (Status s = batch.begin_stage("decompose_scalars"); !s.ok()) return s;
+  if (Status s = record_decompose(batch, scalars, first_window, batch_windows); !s.ok()) return s;
+  if (Status s = batch.begin_stage("sort_by_bucket"); !s.ok()) return s;
+  if (Status s = record_sort(batch); !s.ok()) return s;
+  if (Status s = batch.begin_stage("plan"); !s.ok()) return s;
+  return record_bounds(batch);
+}
+
+Status BucketStages::record_decompose(CommandBatch& batch, StorageBuffer& scalars, std::uint32_t first_window,
+                                      std::uint32_t batch_windows) {
+  if (batch_windows == 0 || batch_windows > shape_.max_batch_windows) {
+    return Status::error(StatusCode::invalid_argument, "decompose_scalars: batch_windows must be in [1, " +
+                                                           std::to_string(shape_.max_batch_windows) + "]");
+  }
+  if (scalars.size() < std::size_t{shape_.n} * 8 * sizeof(std::uint32_t)) {
+    return Status::error(StatusCode::invalid_argument, "decompose_scalars: the scalar buffer holds fewer than n scalars");
+  }
+  const ShaderId shader =
+      shape_.curve == ScalarCurve::bn254 ? ShaderId::decompose_scalars_bn254 : ShaderId::decompose_scalars_grumpkin;
+  const std::array<std::uint32_t, 1> specialization = {kWorkgroupSize};
+  const Pipeline* pipeline = nullptr;
+  if (Status s = context_.pipeline(pipeline, shader, specialization); !s.ok()) return s;
+  batch_windows_ = batch_windows;
+  sorted_in_ = 0;
+  const DecomposeArguments arguments{shape_.n,      shape_.window_bits, first_window, batch_windows,
+                                     buckets(),     sentinel_key()};
+  return batch.dispatch(*pipeline, {&scalars, keys_[0].get(), values_[0].get()}, bytes_of(arguments),
+                        groups_for(shape_.n, kWorkgroupSize));
+}
+
+Status BucketStages::record_sort(CommandBatch& batch) {
+  if (batch_windows_ == 0) return Status::error(StatusCode::invalid_argument, "sort_by_bucket before decompose_scalars");
+  StorageBuffer* const keys[2] = {keys_[0].get(), keys_[1].get()};
+  StorageBuffer* const values[2] = {values_[0].get(), values_[1].get()};
+  return sort_->record(batch, keys, values, entries(), key_bits(), sorted_in_);
+}
+
+Status BucketStages::record_bounds(CommandBatch& batch) {
+  if (batch_windows_ == 0) return Status::error(StatusCode::invalid_argument, "plan before decompose_scalars");
+  const std::array<std::uint32_t, 1> specialization = {kWorkgroupSize};
+  const Pipeline* pipeline = nullptr;
+  if (Status s = context_.pipeline(pipeline, ShaderId::bucket_bounds, specialization); !s.ok()) return s;
+  const BoundsArguments arguments{entries(), sentinel_key()};
+  return batch.dispatch(*pipeline, {keys_[sorted_in_].get(), bucket_start_.get(), bucket_end_.get(), valid_.get()},
+                        bytes_of(arguments), groups_for(std::uint64_t{sentinel_key()} + 1, kWorkgroupSize));
+}
+
+}  // namespace zkmsm::vulkan
