@@ -16,9 +16,9 @@
 // (experiments kept in docs/cuda_notes.md, run 3): lone-thread latency 750 → 427 ns, throughput
 // 3.8 → 5.8·10^10 multiplications/s. Carry chains are whole asm statements (see ptx below).
 //
-// Inversion: the project's Bernstein–Yang safegcd (field/safegcd.hpp), seeded with R² so the
-// Montgomery-form inverse comes out directly. It is the host code compiled for the device
-// (64-bit limbs, __int128 products): correct, not yet tuned for the GPU.
+// Inversion: Bernstein–Yang safegcd on 32-bit words (field/safegcd_30.hpp, signed radix 2^30,
+// 30 divsteps per matrix), seeded with R². Until run 3 it was the host's 64-bit safegcd compiled
+// for the device (111 multiplications' worth per inversion on the H200).
 //
 // Off the device (__CUDA_ARCH__ undefined) every operation has a portable C++ body computing the
 // same function, so the pipeline's kernels can also run as plain host loops (see exec.cuh).
@@ -29,7 +29,7 @@
 #include "core/bigint.hpp"
 #include "core/host_device.hpp"
 #include "field/field_constants.hpp"
-#include "field/safegcd.hpp"
+#include "field/safegcd_30.hpp"
 
 // Large routines called from several kernels stay out of line on the device: smaller code and
 // faster builds, at a call cost that is negligible next to their 2,000+ instructions.
@@ -290,21 +290,14 @@ struct DeviceField {
   }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField squared() const { return *this * *this; }
 
-  // a⁻¹ (0 for 0), Montgomery form in and out.
+  // a⁻¹ (0 for 0), Montgomery form in and out: safegcd in signed radix 2^30 on 32-bit words
+  // (field/safegcd_30.hpp), seeded with R² so the Montgomery-form inverse comes out directly.
   ZKMSM_HOST_DEVICE ZKMSM_DEVICE_NOINLINE DeviceField inverse() const {
     using Host = typename Constants::Host;
-    constexpr SafegcdModulus<4> modulus = SafegcdModulus<4>::make(Host::modulus);
-    constexpr BigInt<4> seed = Host::r2_mod_p;
-    BigInt<4> x;
-#pragma unroll
-    for (int i = 0; i < 4; ++i) x.limb[i] = std::uint64_t{v[2 * i]} | (std::uint64_t{v[2 * i + 1]} << 32);
-    const BigInt<4> inv = safegcd_inverse_vartime(x, seed, modulus);
+    constexpr Safegcd30Modulus modulus = Safegcd30Modulus::make(Host::modulus, Host::neg_inv32);
+    constexpr Signed30 seed = signed30_from_bigint(Host::r2_mod_p);
     DeviceField out;
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      out.v[2 * i] = static_cast<u32>(inv.limb[i]);
-      out.v[2 * i + 1] = static_cast<u32>(inv.limb[i] >> 32);
-    }
+    safegcd30_inverse_vartime(out.v, v, seed, modulus);
     return out;
   }
 
