@@ -7,7 +7,7 @@ JOBS ?= $(shell nproc)
 
 .PHONY: run test deps build oracle-deps format clean
 
-run: build
+run: deps build
 	$(BUILD_DIR)/tools/zkmsm run
 
 test: deps build
