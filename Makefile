@@ -1,5 +1,6 @@
 # The README's two commands, and the steps behind them.
-#   make run    build, then compute an MSM on an embedded default input with the best backend
+#   make run    install what the build needs, build, then compute an MSM on an embedded default
+#               input with the best backend
 #   make test   install what the tests need, build, run every test
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
