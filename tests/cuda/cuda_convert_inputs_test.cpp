@@ -102,7 +102,9 @@ TYPED_TEST(CudaConvertInputsTest, HostInputsThroughTheInputsDescription) {
   this->expect_sum(inputs, "host inputs");
 }
 
-TYPED_TEST(CudaConvertInputsTest, DeviceInputsInEveryForm) {
+// Device inputs are converted into copies; host inputs in a non-default form are uploaded as they
+// are and converted in place on the device.
+TYPED_TEST(CudaConvertInputsTest, InputsInEveryFormOnTheHostAndTheDevice) {
   using Curve = TypeParam;
   using ScalarField = typename Curve::ScalarField;
   // Scalars as s·R mod r for points_in_montgomery's sibling flag; any 256-bit input value s maps
@@ -110,20 +112,25 @@ TYPED_TEST(CudaConvertInputsTest, DeviceInputsInEveryForm) {
   std::vector<Integer<Curve>> montgomery_scalars;
   for (const auto& s : this->scalars)
     montgomery_scalars.push_back(ScalarField::from_canonical(reduce_mod(s, ScalarField::modulus())).raw());
-  for (bool validate : {false, true}) {
-    for (bool canonical_points : {false, true}) {
-      for (bool scalars_in_montgomery : {false, true}) {
-        const cuda::InputForm form{.points_in_montgomery = !canonical_points,
-                                         .validate_points = validate,
-                                         .scalars_in_montgomery = scalars_in_montgomery};
-        this->expect_sum(this->device_inputs(canonical_points ? this->canonical_points : this->points,
-                                             scalars_in_montgomery ? montgomery_scalars : this->scalars, form),
-                         std::string("validate=") + (validate ? "1" : "0") +
-                             " canonical points=" + (canonical_points ? "1" : "0") +
-                             " montgomery scalars=" + (scalars_in_montgomery ? "1" : "0"));
+  for (bool on_device : {true, false}) {
+    for (bool validate : {false, true}) {
+      for (bool canonical_points : {false, true}) {
+        for (bool scalars_in_montgomery : {false, true}) {
+          const cuda::InputForm form{.points_in_montgomery = !canonical_points,
+                                     .validate_points = validate,
+                                     .scalars_in_montgomery = scalars_in_montgomery};
+          CudaMsmInputs inputs = this->device_inputs(canonical_points ? this->canonical_points : this->points,
+                                                     scalars_in_montgomery ? montgomery_scalars : this->scalars, form);
+          inputs.points_on_device = inputs.scalars_on_device = on_device;
+          this->expect_sum(inputs, std::string(on_device ? "device" : "host") + ": validate=" + (validate ? "1" : "0") +
+                                       " canonical points=" + (canonical_points ? "1" : "0") +
+                                       " montgomery scalars=" + (scalars_in_montgomery ? "1" : "0"));
+        }
       }
     }
   }
+  // The caller's host arrays are not written.
+  EXPECT_EQ(this->canonical_points[3], canonical_form(this->points[3]));
 }
 
 TYPED_TEST(CudaConvertInputsTest, DeviceValidationReportsTheLowestBadPoint) {
@@ -151,32 +158,6 @@ TYPED_TEST(CudaConvertInputsTest, DeviceValidationReportsTheLowestBadPoint) {
   bad_montgomery[33].y = bad_montgomery[33].x;
   this->expect_rejected(bad_montgomery, validate_montgomery, PointIssue::not_on_curve, 33,
                         "point 33 is not on the curve " + curve);
-}
-
-// Host inputs in a non-default form are uploaded as they are and converted in place on the device.
-TYPED_TEST(CudaConvertInputsTest, HostInputsInEveryFormAreConvertedAfterTheUpload) {
-  using Curve = TypeParam;
-  using ScalarField = typename Curve::ScalarField;
-  std::vector<Integer<Curve>> montgomery_scalars;
-  for (const auto& s : this->scalars)
-    montgomery_scalars.push_back(ScalarField::from_canonical(reduce_mod(s, ScalarField::modulus())).raw());
-  for (bool validate : {false, true}) {
-    for (bool canonical_points : {false, true}) {
-      for (bool scalars_in_montgomery : {false, true}) {
-        const cuda::InputForm form{.points_in_montgomery = !canonical_points,
-                                   .validate_points = validate,
-                                   .scalars_in_montgomery = scalars_in_montgomery};
-        CudaMsmInputs inputs = this->device_inputs(canonical_points ? this->canonical_points : this->points,
-                                                   scalars_in_montgomery ? montgomery_scalars : this->scalars, form);
-        inputs.points_on_device = inputs.scalars_on_device = false;
-        this->expect_sum(inputs, std::string("host: validate=") + (validate ? "1" : "0") +
-                                     " canonical points=" + (canonical_points ? "1" : "0") +
-                                     " montgomery scalars=" + (scalars_in_montgomery ? "1" : "0"));
-      }
-    }
-  }
-  // The caller's host arrays are not written.
-  EXPECT_EQ(this->canonical_points[3], canonical_form(this->points[3]));
 }
 
 TYPED_TEST(CudaConvertInputsTest, HostValidationReportsTheLowestBadPoint) {

@@ -142,6 +142,18 @@ struct DeviceXyzz {
   }
 };
 
+// The three products of a doubling round, one after the other.
+struct SequentialMul3 {
+  template <class Fd>
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void operator()(
+      Fd& r0, Fd& r1, Fd& r2, const Fd& a0, const Fd& b0, const Fd& a1, const Fd& b1, const Fd& a2, const Fd& b2)
+      const {
+    r0 = a0 * b0;
+    r1 = a1 * b1;
+    r2 = a2 * b2;
+  }
+};
+
 // Jacobian coordinates, only for doubling chains (Horner in combine_windows).
 template <class Fd>
 struct DeviceJacobian {
@@ -158,19 +170,24 @@ struct DeviceJacobian {
     const Fd ZZ = Z.squared();
     return {X, Y, ZZ, ZZ * Z};
   }
-  // dbl-2009-l (2M + 5S). Z3 = 2·Y1·Z1 keeps Z = 0 for infinity; no point of the prime-order
-  // groups here has y = 0, so no other case exists.
-  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceJacobian doubled() const {
-    const Fd A = X.squared();                            // A = X1²
-    const Fd B = Y.squared();                            // B = Y1²
-    const Fd C = B.squared();                            // C = B²
-    const Fd D = ((X + B).squared() - A - C).doubled();  // D = 2((X1 + B)² − A − C)
-    const Fd E = A.doubled() + A;                        // E = 3A
-    const Fd F = E.squared();                            // F = E²
+  // dbl-2009-l (2M + 5S) in three rounds of independent multiplications:
+  //   A = X², B = Y², YZ = Y·Z  |  C = B², T = (X + B)², F = (3A)²  |  E·(D − X3)
+  // `mul3(r0, r1, r2, a0, b0, a1, b1, a2, b2)` computes a round's three products: one after the
+  // other (SequentialMul3) or on three lanes of a warp (lane_parallel.cuh). Z3 = 2·Y1·Z1 keeps
+  // Z = 0 for infinity; no point of the prime-order groups here has y = 0, so no other case exists.
+  template <class Mul3>
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceJacobian doubled(Mul3 mul3) const {
+    Fd A, B, YZ;
+    mul3(A, B, YZ, X, X, Y, Y, Y, Z);
+    const Fd E = A.doubled() + A;  // E = 3A
+    const Fd XB = X + B;
+    Fd C, T, F;
+    mul3(C, T, F, B, B, XB, XB, E, E);
+    const Fd D = (T - A - C).doubled();  // D = 2((X1 + B)² − A − C)
     DeviceJacobian out;
     out.X = F - D.doubled();                                    // X3 = F − 2D
     out.Y = E * (D - out.X) - C.doubled().doubled().doubled();  // Y3 = E(D − X3) − 8C
-    out.Z = (Y * Z).doubled();                                  // Z3 = 2·Y1·Z1
+    out.Z = YZ.doubled();                                       // Z3 = 2·Y1·Z1
     return out;
   }
 };

@@ -654,7 +654,7 @@ struct CombineWindows {
     for (u32 w = windows - 1; w-- > 0;) {
       // c doublings in Jacobian (dbl-2009-l, 7 multiplications, against 9 in XYZZ).
       DeviceJacobian<Fd> j = DeviceJacobian<Fd>::from_xyzz(acc);
-      for (u32 i = 0; i < window_bits; ++i) j = doubled_across_lanes(j);
+      for (u32 i = 0; i < window_bits; ++i) j = j.doubled(Mul3AcrossLanes{});
       acc = j.to_xyzz() + window_sums[w];
     }
     const DeviceAffine<Fd> sum = acc.to_affine();

@@ -22,26 +22,25 @@ namespace warp {
 
 inline constexpr unsigned kFullMask = 0xffffffffu;
 
-template <class Fd>
-__device__ __forceinline__ Fd shuffle_up(const Fd& a, unsigned delta) {
+// A field element moved between lanes word by word: shuffle(word) is one 32-bit warp shuffle.
+template <class Fd, class Shuffle>
+__device__ __forceinline__ Fd shuffle_words(const Fd& a, Shuffle shuffle) {
   Fd r;
 #pragma unroll
-  for (int i = 0; i < 8; ++i) r.v[i] = __shfl_up_sync(kFullMask, a.v[i], delta);
+  for (int i = 0; i < 8; ++i) r.v[i] = shuffle(a.v[i]);
   return r;
+}
+template <class Fd>
+__device__ __forceinline__ Fd shuffle_up(const Fd& a, unsigned delta) {
+  return shuffle_words(a, [delta](u32 w) { return __shfl_up_sync(kFullMask, w, delta); });
 }
 template <class Fd>
 __device__ __forceinline__ Fd shuffle_down(const Fd& a, unsigned delta) {
-  Fd r;
-#pragma unroll
-  for (int i = 0; i < 8; ++i) r.v[i] = __shfl_down_sync(kFullMask, a.v[i], delta);
-  return r;
+  return shuffle_words(a, [delta](u32 w) { return __shfl_down_sync(kFullMask, w, delta); });
 }
 template <class Fd>
 __device__ __forceinline__ Fd broadcast(const Fd& a, int lane) {
-  Fd r;
-#pragma unroll
-  for (int i = 0; i < 8; ++i) r.v[i] = __shfl_sync(kFullMask, a.v[i], lane);
-  return r;
+  return shuffle_words(a, [lane](u32 w) { return __shfl_sync(kFullMask, w, lane); });
 }
 
 }  // namespace warp
