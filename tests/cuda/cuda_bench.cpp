@@ -71,7 +71,7 @@ std::vector<Config> parse_configs(const char* text) {
     }
     o.window_bits = c;
     o.walker_slots = s;
-    o.walker_state = state == 'g' ? cuda::WalkerStateKind::global
+    o.walker_state = state == 'g'   ? cuda::WalkerStateKind::global
                      : state == 'w' ? cuda::WalkerStateKind::warp
                                     : cuda::WalkerStateKind::registers;
     o.walker_max_blocks = blocks;
@@ -87,9 +87,8 @@ std::string describe(const Config& config) {
   std::snprintf(text, sizeof text, "c=%u S=%u %s blocks=%u tpb=%u mb=%u", o.window_bits, o.walker_slots,
                 o.walker_state == cuda::WalkerStateKind::global ? "global"
                 : o.walker_state == cuda::WalkerStateKind::warp ? "warp"
-                                                                 : "regs",
-                o.walker_max_blocks,
-                o.walker_threads_per_block, config.walker_min_blocks);
+                                                                : "regs",
+                o.walker_max_blocks, o.walker_threads_per_block, config.walker_min_blocks);
   return text;
 }
 

@@ -224,12 +224,11 @@ TYPED_TEST(CudaEmulationTest, BadOptionsAreRejected) {
   const auto points = independent_points<Curve>(4, this->rng());
   const auto scalars = random_scalars_256<Curve>(4, this->rng);
   AffinePoint<Curve> result{};
-  for (const CudaMsmOptions& o :
-       {CudaMsmOptions{.window_bits = 1}, CudaMsmOptions{.window_bits = 23},
-        CudaMsmOptions{.walker_slots = 3, .walker_state = WalkerStateKind::registers},
-        CudaMsmOptions{.walker_slots = 8, .walker_state = WalkerStateKind::warp},
-        CudaMsmOptions{.walker_slots = 65}, CudaMsmOptions{.walker_threads_per_block = 100},
-        CudaMsmOptions{.walker_slots = 65, .walker_state = WalkerStateKind::global}}) {
+  for (const CudaMsmOptions& o : {CudaMsmOptions{.window_bits = 1}, CudaMsmOptions{.window_bits = 23},
+                                  CudaMsmOptions{.walker_slots = 3, .walker_state = WalkerStateKind::registers},
+                                  CudaMsmOptions{.walker_slots = 8, .walker_state = WalkerStateKind::warp},
+                                  CudaMsmOptions{.walker_slots = 65}, CudaMsmOptions{.walker_threads_per_block = 100},
+                                  CudaMsmOptions{.walker_slots = 65, .walker_state = WalkerStateKind::global}}) {
     const auto status = cuda::detail::msm_emulated<Curve>(&result, points, scalars, o, nullptr);
     EXPECT_FALSE(status.ok) << describe(o);
     EXPECT_FALSE(status.out_of_memory);

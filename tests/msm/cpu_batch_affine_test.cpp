@@ -28,14 +28,14 @@ struct StoredForm<Curve, cpu::IfmaAdder<Curve>> {
   static std::vector<cpu::AffineR260> to_stored(const std::vector<AffinePoint<Curve>>& points) {
     std::vector<cpu::AffineR260> out(points.size());
     cpu::convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(out.data()),
-                              reinterpret_cast<const std::uint64_t*>(points.data()), points.size(),
-                              Field8x52Constants<Params>::from_mont256);
+                                   reinterpret_cast<const std::uint64_t*>(points.data()), points.size(),
+                                   Field8x52Constants<Params>::from_mont256);
     return out;
   }
   static AffinePoint<Curve> from_stored(const cpu::AffineR260& p) {
     AffinePoint<Curve> out;
-    cpu::convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(&out), reinterpret_cast<const std::uint64_t*>(&p), 1,
-                              Field8x52Constants<Params>::to_mont256);
+    cpu::convert_points_x8<Params>(reinterpret_cast<std::uint64_t*>(&out), reinterpret_cast<const std::uint64_t*>(&p),
+                                   1, Field8x52Constants<Params>::to_mont256);
     return out;
   }
 };
@@ -56,8 +56,8 @@ using Cases = ::testing::Types<Case<Bn254G1, cpu::PortableAdder<Bn254G1>>,
                                Case<Bn254G1, cpu::AdderFor<Bn254G1>>,
                                Case<GrumpkinG1, cpu::AdderFor<GrumpkinG1>>>;
 #else
-using Cases = ::testing::Types<Case<Bn254G1, cpu::PortableAdder<Bn254G1>>,
-                               Case<GrumpkinG1, cpu::PortableAdder<GrumpkinG1>>>;
+using Cases =
+    ::testing::Types<Case<Bn254G1, cpu::PortableAdder<Bn254G1>>, Case<GrumpkinG1, cpu::PortableAdder<GrumpkinG1>>>;
 #endif
 TYPED_TEST_SUITE(CpuBatchAffineTest, Cases);
 

@@ -26,14 +26,16 @@ struct BucketEntries {
 };
 
 inline Scalar scalar_modulus(ScalarCurve curve) {
-  return curve == ScalarCurve::bn254 ? FieldConstants<Bn254FrParams>::modulus
-                                     : FieldConstants<Bn254FqParams>::modulus;
+  return curve == ScalarCurve::bn254 ? FieldConstants<Bn254FrParams>::modulus : FieldConstants<Bn254FqParams>::modulus;
 }
 
 // The CUDA DecomposeScalars' entries for windows first_window … + batch_windows − 1 (entry
 // w · n + i), built from reduce_mod and signed_digit.
-inline BucketEntries host_decompose(const std::vector<Scalar>& scalars, ScalarCurve curve, unsigned window_bits,
-                                    unsigned first_window, unsigned batch_windows) {
+inline BucketEntries host_decompose(const std::vector<Scalar>& scalars,
+                                    ScalarCurve curve,
+                                    unsigned window_bits,
+                                    unsigned first_window,
+                                    unsigned batch_windows) {
   const std::size_t n = scalars.size();
   const std::uint32_t buckets = 1u << (window_bits - 1);
   const std::uint32_t sentinel = batch_windows * buckets;
@@ -74,8 +76,7 @@ struct BucketBoundsReference {
 };
 
 // A linear walk over sorted keys: each key's range, empty buckets at the position they would have.
-inline BucketBoundsReference host_bucket_bounds(const std::vector<std::uint32_t>& sorted_keys,
-                                                std::uint32_t sentinel) {
+inline BucketBoundsReference host_bucket_bounds(const std::vector<std::uint32_t>& sorted_keys, std::uint32_t sentinel) {
   BucketBoundsReference bounds;
   bounds.start.resize(sentinel);
   bounds.end.resize(sentinel);

@@ -39,8 +39,8 @@ std::unique_ptr<StorageBuffer> scalar_buffer(Context& context, const std::vector
 }
 
 // Records and runs one batch; returns the stage names of the batch's timestamps.
-std::vector<std::string> run_batch(Context& context, BucketStages& stages, StorageBuffer& scalars,
-                                   unsigned first_window, unsigned batch_windows) {
+std::vector<std::string> run_batch(
+    Context& context, BucketStages& stages, StorageBuffer& scalars, unsigned first_window, unsigned batch_windows) {
   std::unique_ptr<CommandBatch> batch;
   EXPECT_TRUE(CommandBatch::create(batch, context).ok());
   Status s = stages.record(*batch, scalars, first_window, batch_windows);
@@ -55,8 +55,10 @@ std::vector<std::string> run_batch(Context& context, BucketStages& stages, Stora
   return names;
 }
 
-void expect_batch_matches_host(BucketStages& stages, const std::vector<test::Scalar>& scalars,
-                               unsigned first_window, unsigned batch_windows) {
+void expect_batch_matches_host(BucketStages& stages,
+                               const std::vector<test::Scalar>& scalars,
+                               unsigned first_window,
+                               unsigned batch_windows) {
   const BucketStagesShape& shape = stages.shape();
   const BucketEntries host = test::host_stable_sort(
       test::host_decompose(scalars, shape.curve, shape.window_bits, first_window, batch_windows), 32);
@@ -85,8 +87,7 @@ TEST_F(VulkanBucketStagesTest, BatchesOfSeveralWindowSizes) {
     const std::vector<test::Scalar> scalars = test::test_scalars(rng, c.curve, 2000);
     const std::unique_ptr<StorageBuffer> buffer = scalar_buffer(*context, scalars);
     std::unique_ptr<BucketStages> stages;
-    ASSERT_TRUE(
-        BucketStages::create(stages, *context, {c.curve, 2000, c.window_bits, c.batch_windows}).ok());
+    ASSERT_TRUE(BucketStages::create(stages, *context, {c.curve, 2000, c.window_bits, c.batch_windows}).ok());
     const std::vector<std::string> names = run_batch(*context, *stages, *buffer, c.first_window, c.batch_windows);
     if (!names.empty()) {
       EXPECT_EQ(names, (std::vector<std::string>{"decompose_scalars", "sort_by_bucket", "plan"}));

@@ -85,8 +85,8 @@ int main(int argc, char** argv) {
   if (Status s = stages->sorted_keys().read(std::as_writable_bytes(std::span(keys)), 0); !s.ok()) return fail(s);
   if (Status s = stages->sorted_values().read(std::as_writable_bytes(std::span(values)), 0); !s.ok()) return fail(s);
   if (Status s = stages->valid().read(std::as_writable_bytes(std::span(&valid, 1)), 0); !s.ok()) return fail(s);
-  const auto host_valid = static_cast<std::uint32_t>(
-      std::count_if(host.keys.begin(), host.keys.end(), [&](std::uint32_t key) { return key != stages->sentinel_key(); }));
+  const auto host_valid = static_cast<std::uint32_t>(std::count_if(
+      host.keys.begin(), host.keys.end(), [&](std::uint32_t key) { return key != stages->sentinel_key(); }));
   if (keys != host.keys || values != host.values || valid != host_valid) {
     std::fprintf(stderr, "MISMATCH against the host\n");
     return 1;

@@ -23,8 +23,11 @@ struct CurveOpsResults {
 };
 
 template <class Curve>
-Status run_curve_ops(CurveOpsResults<Curve>& out, Context& context, ShaderId shader,
-                     std::span<const XyzzPoint<Curve>> p, std::span<const XyzzPoint<Curve>> q,
+Status run_curve_ops(CurveOpsResults<Curve>& out,
+                     Context& context,
+                     ShaderId shader,
+                     std::span<const XyzzPoint<Curve>> p,
+                     std::span<const XyzzPoint<Curve>> q,
                      std::span<const AffinePoint<Curve>> a) {
   static_assert(sizeof(XyzzPoint<Curve>) == 128 && sizeof(AffinePoint<Curve>) == 64);
   const std::uint32_t count = static_cast<std::uint32_t>(p.size());
@@ -44,8 +47,12 @@ Status run_curve_ops(CurveOpsResults<Curve>& out, Context& context, ShaderId sha
 
 // sums[k] = lhs[k] + rhs[k]; `slots` pairs per invocation (BATCH_SLOTS).
 template <class Curve>
-Status run_batch_affine_add(std::vector<AffinePoint<Curve>>& sums, Context& context, ShaderId shader,
-                            std::uint32_t slots, std::uint32_t workgroup_size, std::span<const AffinePoint<Curve>> lhs,
+Status run_batch_affine_add(std::vector<AffinePoint<Curve>>& sums,
+                            Context& context,
+                            ShaderId shader,
+                            std::uint32_t slots,
+                            std::uint32_t workgroup_size,
+                            std::span<const AffinePoint<Curve>> lhs,
                             std::span<const AffinePoint<Curve>> rhs) {
   const std::uint32_t count = static_cast<std::uint32_t>(lhs.size());
   const std::uint32_t invocations = (count + slots - 1) / slots;

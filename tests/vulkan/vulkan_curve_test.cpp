@@ -81,7 +81,8 @@ TYPED_TEST(VulkanCurveTest, XyzzOperationsMatchHost) {
     add_case(-P, P, Q);       // opposite points in add, generic mixed add
   }
   // Off-curve affine operands (y + 1): only the on-curve check must tell them apart.
-  for (std::size_t i = 0; i < 4; ++i) add_case(points[i], points[i + 1], {points[i].x, points[i].y + Curve::BaseField::one()});
+  for (std::size_t i = 0; i < 4; ++i)
+    add_case(points[i], points[i + 1], {points[i].x, points[i].y + Curve::BaseField::one()});
 
   test::CurveOpsResults<Curve> device;
   const Status status = test::run_curve_ops<Curve>(device, *context, TypeParam::curve_ops, p, q, a);
@@ -129,8 +130,12 @@ std::vector<AffinePoint<Curve>> host_sums(const std::vector<AffinePoint<Curve>>&
 }
 
 template <class Curve>
-void expect_batch_sums_match_host(Context& context, ShaderId shader, std::uint32_t slots, std::uint32_t workgroup,
-                                  const std::vector<AffinePoint<Curve>>& lhs, const std::vector<AffinePoint<Curve>>& rhs) {
+void expect_batch_sums_match_host(Context& context,
+                                  ShaderId shader,
+                                  std::uint32_t slots,
+                                  std::uint32_t workgroup,
+                                  const std::vector<AffinePoint<Curve>>& lhs,
+                                  const std::vector<AffinePoint<Curve>>& rhs) {
   SCOPED_TRACE(::testing::Message() << "S = " << slots << ", workgroup size " << workgroup);
   std::vector<AffinePoint<Curve>> device;
   const Status status = test::run_batch_affine_add<Curve>(device, context, shader, slots, workgroup, lhs, rhs);

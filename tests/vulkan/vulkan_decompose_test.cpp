@@ -29,8 +29,12 @@ std::vector<std::uint32_t> read_words(StorageBuffer& buffer, std::size_t words) 
 }
 
 // The device's entries for one batch.
-BucketEntries device_decompose(Context& context, const std::vector<test::Scalar>& scalars, ScalarCurve curve,
-                               unsigned window_bits, unsigned first_window, unsigned batch_windows) {
+BucketEntries device_decompose(Context& context,
+                               const std::vector<test::Scalar>& scalars,
+                               ScalarCurve curve,
+                               unsigned window_bits,
+                               unsigned first_window,
+                               unsigned batch_windows) {
   const auto n = static_cast<std::uint32_t>(scalars.size());
   std::unique_ptr<BucketStages> stages;
   Status s = BucketStages::create(stages, context, {curve, n, window_bits, batch_windows});

@@ -17,8 +17,12 @@ inline constexpr std::size_t kFieldOpsResults = 7;
 
 // Field: a PrimeField of 4 limbs, uploaded as it is (the shaders' 8 × 32-bit layout).
 template <class Field>
-Status run_field_ops(std::vector<std::array<Field, kFieldOpsResults>>& out, Context& context, ShaderId shader,
-                     std::uint32_t workgroup_size, std::span<const Field> a, std::span<const Field> b) {
+Status run_field_ops(std::vector<std::array<Field, kFieldOpsResults>>& out,
+                     Context& context,
+                     ShaderId shader,
+                     std::uint32_t workgroup_size,
+                     std::span<const Field> a,
+                     std::span<const Field> b) {
   static_assert(sizeof(Field) == 32);
   const std::uint32_t count = static_cast<std::uint32_t>(a.size());
   KernelLaunch launch{shader,
@@ -39,8 +43,13 @@ inline constexpr std::uint32_t kInverseSafegcd = 0;
 inline constexpr std::uint32_t kInverseFermat = 1;
 
 template <class Field>
-Status run_field_inverse(std::vector<Field>& out, double* milliseconds, Context& context, ShaderId shader,
-                         std::uint32_t method, std::uint32_t workgroup_size, std::span<const Field> a) {
+Status run_field_inverse(std::vector<Field>& out,
+                         double* milliseconds,
+                         Context& context,
+                         ShaderId shader,
+                         std::uint32_t method,
+                         std::uint32_t workgroup_size,
+                         std::span<const Field> a) {
   const std::uint32_t count = static_cast<std::uint32_t>(a.size());
   KernelLaunch launch{shader,
                       {workgroup_size, method},

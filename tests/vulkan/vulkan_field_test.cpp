@@ -22,9 +22,8 @@ struct FieldCase {
   static constexpr ShaderId inverse_shader = kInverseShader;
 };
 
-using FieldCases =
-    ::testing::Types<FieldCase<Bn254Fq, ShaderId::field_ops_bn254_fq, ShaderId::field_inverse_bn254_fq>,
-                     FieldCase<Bn254Fr, ShaderId::field_ops_bn254_fr, ShaderId::field_inverse_bn254_fr>>;
+using FieldCases = ::testing::Types<FieldCase<Bn254Fq, ShaderId::field_ops_bn254_fq, ShaderId::field_inverse_bn254_fq>,
+                                    FieldCase<Bn254Fr, ShaderId::field_ops_bn254_fr, ShaderId::field_inverse_bn254_fr>>;
 
 template <class Case>
 class VulkanFieldTest : public zkmsm::test::SeededTest {};
@@ -34,19 +33,24 @@ template <class Field>
 std::vector<Field> edge_values() {
   BigInt<4> p_minus_one = Field::modulus();
   p_minus_one.limb[0] -= 1;
-  return {Field::zero(),        Field::one(),      -Field::one(),          Field::from_u64(2),
-          -Field::from_u64(2), Field::from_raw(p_minus_one), Field::from_raw(BigInt<4>{{1, 0, 0, 0}})};
+  return {Field::zero(),
+          Field::one(),
+          -Field::one(),
+          Field::from_u64(2),
+          -Field::from_u64(2),
+          Field::from_raw(p_minus_one),
+          Field::from_raw(BigInt<4>{{1, 0, 0, 0}})};
 }
 
 template <class Field>
-void expect_matches_host(const std::vector<Field>& a, const std::vector<Field>& b,
+void expect_matches_host(const std::vector<Field>& a,
+                         const std::vector<Field>& b,
                          const std::vector<std::array<Field, test::kFieldOpsResults>>& device) {
   ASSERT_EQ(device.size(), a.size());
   static constexpr const char* kNames[] = {"a + b", "a - b", "a * b", "a^2", "-a", "a^-1 (safegcd)", "a^-1 (Fermat)"};
   for (std::size_t i = 0; i < a.size(); ++i) {
-    const std::array<Field, test::kFieldOpsResults> host = {a[i] + b[i], a[i] - b[i], a[i] * b[i],
-                                                            a[i].squared(), -a[i], a[i].inverse_vartime(),
-                                                            a[i].inverse_vartime()};
+    const std::array<Field, test::kFieldOpsResults> host = {
+        a[i] + b[i], a[i] - b[i], a[i] * b[i], a[i].squared(), -a[i], a[i].inverse_vartime(), a[i].inverse_vartime()};
     for (std::size_t k = 0; k < host.size(); ++k) {
       ASSERT_EQ(device[i][k], host[k]) << kNames[k] << " at pair " << i << ", a = " << ::testing::PrintToString(a[i])
                                        << ", b = " << ::testing::PrintToString(b[i]);
@@ -118,12 +122,13 @@ TYPED_TEST(VulkanFieldTest, InversesOfManyValuesMatchHost) {
   for (const std::uint32_t method : {test::kInverseSafegcd, test::kInverseFermat}) {
     SCOPED_TRACE(::testing::Message() << (method == test::kInverseSafegcd ? "safegcd" : "Fermat"));
     std::vector<Field> device;
-    const Status status = test::run_field_inverse<Field>(device, nullptr, *context, TypeParam::inverse_shader, method,
-                                                         64, values);
+    const Status status =
+        test::run_field_inverse<Field>(device, nullptr, *context, TypeParam::inverse_shader, method, 64, values);
     ASSERT_TRUE(status.ok()) << status.message;
     ASSERT_EQ(device.size(), values.size());
     for (std::size_t i = 0; i < values.size(); ++i) {
-      ASSERT_EQ(device[i], values[i].inverse_vartime()) << "value " << i << " = " << ::testing::PrintToString(values[i]);
+      ASSERT_EQ(device[i], values[i].inverse_vartime())
+          << "value " << i << " = " << ::testing::PrintToString(values[i]);
     }
   }
 }

@@ -67,7 +67,8 @@ int main(int argc, char** argv) {
   }
   std::printf("device: %s\n", context->info().name.c_str());
   if (count == 0 || repetitions < 1) return 2;
-  const bool ok = time_field<zkmsm::Bn254Fq>(*context, ShaderId::field_inverse_bn254_fq, "BN254 Fq", count, repetitions) &&
-                  time_field<zkmsm::Bn254Fr>(*context, ShaderId::field_inverse_bn254_fr, "BN254 Fr", count, repetitions);
+  const bool ok =
+      time_field<zkmsm::Bn254Fq>(*context, ShaderId::field_inverse_bn254_fq, "BN254 Fq", count, repetitions) &&
+      time_field<zkmsm::Bn254Fr>(*context, ShaderId::field_inverse_bn254_fr, "BN254 Fr", count, repetitions);
   return ok ? 0 : 1;
 }

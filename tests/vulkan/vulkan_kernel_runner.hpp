@@ -28,7 +28,9 @@ struct KernelLaunch {
 
 // outputs[j] holds output buffer j; milliseconds (when not null) the dispatch's GPU time, or a
 // negative value when the queue has no timestamps.
-inline Status run_kernel(std::vector<std::vector<std::byte>>& outputs, double* milliseconds, Context& context,
+inline Status run_kernel(std::vector<std::vector<std::byte>>& outputs,
+                         double* milliseconds,
+                         Context& context,
                          const KernelLaunch& launch) {
   std::vector<std::unique_ptr<StorageBuffer>> owned;
   std::vector<StorageBuffer*> bindings;
@@ -59,7 +61,8 @@ inline Status run_kernel(std::vector<std::vector<std::byte>>& outputs, double* m
       !s.ok())
     return s;
   if (Status s = batch->submit_and_wait(); !s.ok()) return s;
-  if (milliseconds != nullptr) *milliseconds = batch->stage_times().empty() ? -1.0 : batch->stage_times()[0].milliseconds;
+  if (milliseconds != nullptr)
+    *milliseconds = batch->stage_times().empty() ? -1.0 : batch->stage_times()[0].milliseconds;
   outputs.assign(launch.output_bytes.size(), {});
   for (std::size_t j = 0; j < launch.output_bytes.size(); ++j) {
     outputs[j].resize(launch.output_bytes[j]);

@@ -31,7 +31,9 @@ std::vector<std::uint32_t> read_words(StorageBuffer& buffer, std::size_t words) 
 }
 
 // Sorts on the device; *milliseconds gets the GPU time of the sort when the queue has timestamps.
-BucketEntries device_sort(Context& context, const BucketEntries& in, unsigned key_bits,
+BucketEntries device_sort(Context& context,
+                          const BucketEntries& in,
+                          unsigned key_bits,
                           std::uint32_t items_per_thread = RadixSort::kDefaultItemsPerThread,
                           double* milliseconds = nullptr) {
   const auto count = static_cast<std::uint32_t>(in.keys.size());
@@ -67,7 +69,9 @@ BucketEntries random_pairs(std::mt19937_64& rng, std::size_t count, std::uint32_
   return pairs;
 }
 
-void expect_stable_sorted(Context& context, const BucketEntries& in, unsigned key_bits,
+void expect_stable_sorted(Context& context,
+                          const BucketEntries& in,
+                          unsigned key_bits,
                           std::uint32_t items_per_thread = RadixSort::kDefaultItemsPerThread) {
   const BucketEntries device = device_sort(context, in, key_bits, items_per_thread);
   const BucketEntries host = test::host_stable_sort(in, key_bits);

@@ -140,16 +140,16 @@ TEST(VulkanRuntime, BadDispatchesAreErrorsNotCrashes) {
   std::unique_ptr<CommandBatch> wrong_push;
   ASSERT_TRUE(CommandBatch::create(wrong_push, *context).ok());
   const std::uint64_t too_wide = 1;
-  EXPECT_EQ(wrong_push->dispatch(*pipeline, {buffer.get(), buffer.get(), buffer.get()}, test::bytes_of(too_wide), 1)
-                .code,
-            StatusCode::invalid_argument);
+  EXPECT_EQ(
+      wrong_push->dispatch(*pipeline, {buffer.get(), buffer.get(), buffer.get()}, test::bytes_of(too_wide), 1).code,
+      StatusCode::invalid_argument);
 
   std::unique_ptr<CommandBatch> too_many_groups;
   ASSERT_TRUE(CommandBatch::create(too_many_groups, *context).ok());
   const std::uint32_t limit = context->info().max_workgroup_count[0];
   if (limit < UINT32_MAX) {
-    EXPECT_EQ(too_many_groups->dispatch(*pipeline, {buffer.get(), buffer.get(), buffer.get()},
-                                        test::bytes_of(count), limit + 1)
+    EXPECT_EQ(too_many_groups
+                  ->dispatch(*pipeline, {buffer.get(), buffer.get(), buffer.get()}, test::bytes_of(count), limit + 1)
                   .code,
               StatusCode::invalid_argument);
   }

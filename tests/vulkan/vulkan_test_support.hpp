@@ -41,13 +41,13 @@ inline bool device_required() {
 }
 
 // The context, or nullptr after recording a skip (or a failure when a device is required).
-#define ZKMSM_VULKAN_CONTEXT_OR_SKIP(context_var)                                                          \
-  ::zkmsm::vulkan::Context* context_var = ::zkmsm::vulkan::test::shared_context().context.get();          \
-  if (context_var == nullptr) {                                                                            \
-    const std::string why = ::zkmsm::vulkan::test::shared_context().status.message;                        \
-    if (::zkmsm::vulkan::test::device_required()) FAIL() << "no Vulkan context: " << why;                  \
-    GTEST_SKIP() << "no Vulkan context (" << why                                                            \
-                 << "); install mesa-vulkan-drivers (lavapipe) to run the Vulkan tests on the CPU";        \
+#define ZKMSM_VULKAN_CONTEXT_OR_SKIP(context_var)                                                   \
+  ::zkmsm::vulkan::Context* context_var = ::zkmsm::vulkan::test::shared_context().context.get();    \
+  if (context_var == nullptr) {                                                                     \
+    const std::string why = ::zkmsm::vulkan::test::shared_context().status.message;                 \
+    if (::zkmsm::vulkan::test::device_required()) FAIL() << "no Vulkan context: " << why;           \
+    GTEST_SKIP() << "no Vulkan context (" << why                                                    \
+                 << "); install mesa-vulkan-drivers (lavapipe) to run the Vulkan tests on the CPU"; \
   }
 
 template <class T>

@@ -130,12 +130,8 @@ CudaStatus msm(AffinePoint<Curve>* result,
 // copied, device points are converted and validated on the device as `form` says. Ordered on
 // `stream` (nullptr: a stream of its own); returns once the points are written.
 template <class Curve>
-CudaStatus prepare_device_points(void* device_out,
-                                 const void* points,
-                                 bool points_on_device,
-                                 std::size_t n,
-                                 const InputForm& form,
-                                 void* stream);
+CudaStatus prepare_device_points(
+    void* device_out, const void* points, bool points_on_device, std::size_t n, const InputForm& form, void* stream);
 
 // Device memory for the API layer's handles (Bases, DeviceBuffer): cudaMalloc on the current
 // device, and cudaFree of memory allocated on `device` (made current for the call).

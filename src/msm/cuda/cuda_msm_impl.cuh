@@ -110,12 +110,8 @@ CudaStatus msm_emulated_impl(AffinePoint<Curve>* result,
 }
 
 template <class Curve>
-CudaStatus prepare_device_points_impl(void* device_out,
-                                      const void* points,
-                                      bool points_on_device,
-                                      std::size_t n,
-                                      const InputForm& form,
-                                      void* stream) {
+CudaStatus prepare_device_points_impl(
+    void* device_out, const void* points, bool points_on_device, std::size_t n, const InputForm& form, void* stream) {
   if (n == 0) return {};
   if (device_out == nullptr || points == nullptr) return failure("points or the destination is null");
   DeviceExec exec(stream);
@@ -162,12 +158,8 @@ CudaStatus msm(AffinePoint<Curve>* result,
 }
 
 template <class Curve>
-CudaStatus prepare_device_points(void* device_out,
-                                 const void* points,
-                                 bool points_on_device,
-                                 std::size_t n,
-                                 const InputForm& form,
-                                 void* stream) {
+CudaStatus prepare_device_points(
+    void* device_out, const void* points, bool points_on_device, std::size_t n, const InputForm& form, void* stream) {
   return detail::prepare_device_points_impl<Curve>(device_out, points, points_on_device, n, form, stream);
 }
 
@@ -224,24 +216,24 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
   template ZKMSM_CUDA_WALKER_SIGNATURE(Curve, 16);
 
 // Explicit instantiations of the public and internal entry points for one curve.
-#define ZKMSM_CUDA_INSTANTIATE(Curve)                                                                              \
-  template zkmsm::cuda::CudaStatus zkmsm::cuda::msm<Curve>(                                                        \
-      zkmsm::AffinePoint<Curve>*, const zkmsm::cuda::CudaMsmInputs&, const zkmsm::cuda::CudaMsmOptions&,           \
-      zkmsm::cuda::CudaMsmReport*);                                                                                \
-  template zkmsm::cuda::CudaStatus zkmsm::cuda::msm<Curve>(                                                        \
-      zkmsm::AffinePoint<Curve>*, std::span<const zkmsm::AffinePoint<Curve>>,                                      \
-      std::span<const typename Curve::ScalarField::Integer>, const zkmsm::cuda::CudaMsmOptions&,                   \
-      zkmsm::cuda::CudaMsmReport*);                                                                                \
-  template zkmsm::cuda::CudaStatus zkmsm::cuda::prepare_device_points<Curve>(                                      \
-      void*, const void*, bool, std::size_t, const zkmsm::cuda::InputForm&, void*);                          \
-  template std::size_t zkmsm::cuda::estimate_device_bytes<Curve>(std::size_t, const zkmsm::cuda::CudaMsmOptions&); \
-  template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_device_inputs<Curve>(                                  \
-      zkmsm::AffinePoint<Curve>*, const void*, const void*, std::size_t, const zkmsm::cuda::CudaMsmOptions&,       \
-      zkmsm::cuda::CudaMsmReport*);                                                                                \
-  template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_emulated<Curve>(                                       \
-      zkmsm::AffinePoint<Curve>*, std::span<const zkmsm::AffinePoint<Curve>>,                                      \
-      std::span<const typename Curve::ScalarField::Integer>, const zkmsm::cuda::CudaMsmOptions&,                   \
-      zkmsm::cuda::CudaMsmReport*);                                                                                \
-  template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_emulated<Curve>(                                       \
-      zkmsm::AffinePoint<Curve>*, const zkmsm::cuda::CudaMsmInputs&, const zkmsm::cuda::CudaMsmOptions&,           \
+#define ZKMSM_CUDA_INSTANTIATE(Curve)                                                                               \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::msm<Curve>(                                                         \
+      zkmsm::AffinePoint<Curve>*, const zkmsm::cuda::CudaMsmInputs&, const zkmsm::cuda::CudaMsmOptions&,            \
+      zkmsm::cuda::CudaMsmReport*);                                                                                 \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::msm<Curve>(                                                         \
+      zkmsm::AffinePoint<Curve>*, std::span<const zkmsm::AffinePoint<Curve>>,                                       \
+      std::span<const typename Curve::ScalarField::Integer>, const zkmsm::cuda::CudaMsmOptions&,                    \
+      zkmsm::cuda::CudaMsmReport*);                                                                                 \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::prepare_device_points<Curve>(void*, const void*, bool, std::size_t, \
+                                                                             const zkmsm::cuda::InputForm&, void*); \
+  template std::size_t zkmsm::cuda::estimate_device_bytes<Curve>(std::size_t, const zkmsm::cuda::CudaMsmOptions&);  \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_device_inputs<Curve>(                                   \
+      zkmsm::AffinePoint<Curve>*, const void*, const void*, std::size_t, const zkmsm::cuda::CudaMsmOptions&,        \
+      zkmsm::cuda::CudaMsmReport*);                                                                                 \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_emulated<Curve>(                                        \
+      zkmsm::AffinePoint<Curve>*, std::span<const zkmsm::AffinePoint<Curve>>,                                       \
+      std::span<const typename Curve::ScalarField::Integer>, const zkmsm::cuda::CudaMsmOptions&,                    \
+      zkmsm::cuda::CudaMsmReport*);                                                                                 \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_emulated<Curve>(                                        \
+      zkmsm::AffinePoint<Curve>*, const zkmsm::cuda::CudaMsmInputs&, const zkmsm::cuda::CudaMsmOptions&,            \
       zkmsm::cuda::CudaMsmReport*);

@@ -74,7 +74,9 @@ std::uint32_t BucketStages::key_bits() const {
   return bits == 0 ? 1 : bits;
 }
 
-Status BucketStages::record(CommandBatch& batch, StorageBuffer& scalars, std::uint32_t first_window,
+Status BucketStages::record(CommandBatch& batch,
+                            StorageBuffer& scalars,
+                            std::uint32_t first_window,
                             std::uint32_t batch_windows) {
   if (Status s = batch.begin_stage("decompose_scalars"); !s.ok()) return s;
   if (Status s = record_decompose(batch, scalars, first_window, batch_windows); !s.ok()) return s;
@@ -84,14 +86,17 @@ Status BucketStages::record(CommandBatch& batch, StorageBuffer& scalars, std::ui
   return record_bounds(batch);
 }
 
-Status BucketStages::record_decompose(CommandBatch& batch, StorageBuffer& scalars, std::uint32_t first_window,
+Status BucketStages::record_decompose(CommandBatch& batch,
+                                      StorageBuffer& scalars,
+                                      std::uint32_t first_window,
                                       std::uint32_t batch_windows) {
   if (batch_windows == 0 || batch_windows > shape_.max_batch_windows) {
     return Status::error(StatusCode::invalid_argument, "decompose_scalars: batch_windows must be in [1, " +
                                                            std::to_string(shape_.max_batch_windows) + "]");
   }
   if (scalars.size() < std::size_t{shape_.n} * 8 * sizeof(std::uint32_t)) {
-    return Status::error(StatusCode::invalid_argument, "decompose_scalars: the scalar buffer holds fewer than n scalars");
+    return Status::error(StatusCode::invalid_argument,
+                         "decompose_scalars: the scalar buffer holds fewer than n scalars");
   }
   const ShaderId shader =
       shape_.curve == ScalarCurve::bn254 ? ShaderId::decompose_scalars_bn254 : ShaderId::decompose_scalars_grumpkin;
@@ -100,14 +105,15 @@ Status BucketStages::record_decompose(CommandBatch& batch, StorageBuffer& scalar
   if (Status s = context_.pipeline(pipeline, shader, specialization); !s.ok()) return s;
   batch_windows_ = batch_windows;
   sorted_in_ = 0;
-  const DecomposeArguments arguments{shape_.n,      shape_.window_bits, first_window, batch_windows,
-                                     buckets(),     sentinel_key()};
+  const DecomposeArguments arguments{shape_.n,      shape_.window_bits, first_window,
+                                     batch_windows, buckets(),          sentinel_key()};
   return batch.dispatch(*pipeline, {&scalars, keys_[0].get(), values_[0].get()}, bytes_of(arguments),
                         groups_for(shape_.n, kWorkgroupSize));
 }
 
 Status BucketStages::record_sort(CommandBatch& batch) {
-  if (batch_windows_ == 0) return Status::error(StatusCode::invalid_argument, "sort_by_bucket before decompose_scalars");
+  if (batch_windows_ == 0)
+    return Status::error(StatusCode::invalid_argument, "sort_by_bucket before decompose_scalars");
   StorageBuffer* const keys[2] = {keys_[0].get(), keys_[1].get()};
   StorageBuffer* const values[2] = {values_[0].get(), values_[1].get()};
   return sort_->record(batch, keys, values, entries(), key_bits(), sorted_in_);

@@ -54,11 +54,12 @@ class BucketStages {
   // The three stages for windows first_window … first_window + batch_windows − 1 (batch_windows
   // ≤ max_batch_windows), each after its own begin_stage: "decompose_scalars", "sort_by_bucket",
   // "plan". `scalars` holds n · 8 words.
-  Status record(CommandBatch& batch, StorageBuffer& scalars, std::uint32_t first_window,
-                std::uint32_t batch_windows);
+  Status record(CommandBatch& batch, StorageBuffer& scalars, std::uint32_t first_window, std::uint32_t batch_windows);
   // The stages one at a time, in this order (record() calls them; the tests call them alone).
   // They record dispatches only, no begin_stage.
-  Status record_decompose(CommandBatch& batch, StorageBuffer& scalars, std::uint32_t first_window,
+  Status record_decompose(CommandBatch& batch,
+                          StorageBuffer& scalars,
+                          std::uint32_t first_window,
                           std::uint32_t batch_windows);
   Status record_sort(CommandBatch& batch);
   Status record_bounds(CommandBatch& batch);
@@ -66,10 +67,10 @@ class BucketStages {
   const BucketStagesShape& shape() const { return shape_; }
   std::uint32_t buckets() const { return 1u << (shape_.window_bits - 1); }  // B
   // Of the batch last recorded by record_decompose:
-  std::uint32_t batch_windows() const { return batch_windows_; }                          // W
-  std::uint32_t entries() const { return batch_windows_ * shape_.n; }                     // E
-  std::uint32_t sentinel_key() const { return batch_windows_ * buckets(); }               // W · B
-  std::uint32_t key_bits() const;                                                         // sorted bits
+  std::uint32_t batch_windows() const { return batch_windows_; }             // W
+  std::uint32_t entries() const { return batch_windows_ * shape_.n; }        // E
+  std::uint32_t sentinel_key() const { return batch_windows_ * buckets(); }  // W · B
+  std::uint32_t key_bits() const;                                            // sorted bits
 
   // After record_decompose, before record_sort: the unsorted entries.
   StorageBuffer& keys() { return *keys_[0]; }

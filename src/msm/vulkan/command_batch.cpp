@@ -101,7 +101,8 @@ Status CommandBatch::create(std::unique_ptr<CommandBatch>& out, Context& context
   if (const VkResult r = vkBeginCommandBuffer(impl->command_buffer, &begin); r != VK_SUCCESS) {
     return vulkan_error("vkBeginCommandBuffer", r);
   }
-  if (impl->query_pool != VK_NULL_HANDLE) vkCmdResetQueryPool(impl->command_buffer, impl->query_pool, 0, kMaxStages + 1);
+  if (impl->query_pool != VK_NULL_HANDLE)
+    vkCmdResetQueryPool(impl->command_buffer, impl->query_pool, 0, kMaxStages + 1);
   out.reset(new CommandBatch(std::move(impl)));
   return Status::success();
 }
@@ -126,37 +127,43 @@ Status CommandBatch::begin_stage(const std::string& name) {
   return Status::success();
 }
 
-Status CommandBatch::dispatch(const Pipeline& pipeline, std::initializer_list<StorageBuffer*> buffers,
-                              std::span<const std::byte> push_constants, std::uint32_t groups_x,
-                              std::uint32_t groups_y, std::uint32_t groups_z) {
-  return dispatch(pipeline, std::span<StorageBuffer* const>(buffers.begin(), buffers.size()), push_constants,
-                  groups_x, groups_y, groups_z);
+Status CommandBatch::dispatch(const Pipeline& pipeline,
+                              std::initializer_list<StorageBuffer*> buffers,
+                              std::span<const std::byte> push_constants,
+                              std::uint32_t groups_x,
+                              std::uint32_t groups_y,
+                              std::uint32_t groups_z) {
+  return dispatch(pipeline, std::span<StorageBuffer* const>(buffers.begin(), buffers.size()), push_constants, groups_x,
+                  groups_y, groups_z);
 }
 
-Status CommandBatch::dispatch(const Pipeline& pipeline, std::span<StorageBuffer* const> buffers,
-                              std::span<const std::byte> push_constants, std::uint32_t groups_x,
-                              std::uint32_t groups_y, std::uint32_t groups_z) {
+Status CommandBatch::dispatch(const Pipeline& pipeline,
+                              std::span<StorageBuffer* const> buffers,
+                              std::span<const std::byte> push_constants,
+                              std::uint32_t groups_x,
+                              std::uint32_t groups_y,
+                              std::uint32_t groups_z) {
   if (!first_error_.ok()) return first_error_;
   if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   const char* name = shader_info(pipeline.shader).name;
   if (buffers.size() != pipeline.storage_buffers) {
-    return record_error(Status::error(StatusCode::invalid_argument,
-                                      std::string("vulkan: ") + name + " takes " +
-                                          std::to_string(pipeline.storage_buffers) + " storage buffers, got " +
-                                          std::to_string(buffers.size())));
+    return record_error(Status::error(StatusCode::invalid_argument, std::string("vulkan: ") + name + " takes " +
+                                                                        std::to_string(pipeline.storage_buffers) +
+                                                                        " storage buffers, got " +
+                                                                        std::to_string(buffers.size())));
   }
   if (push_constants.size() != pipeline.push_constant_bytes) {
-    return record_error(Status::error(StatusCode::invalid_argument,
-                                      std::string("vulkan: ") + name + " takes " +
-                                          std::to_string(pipeline.push_constant_bytes) +
-                                          " bytes of push constants, got " + std::to_string(push_constants.size())));
+    return record_error(Status::error(StatusCode::invalid_argument, std::string("vulkan: ") + name + " takes " +
+                                                                        std::to_string(pipeline.push_constant_bytes) +
+                                                                        " bytes of push constants, got " +
+                                                                        std::to_string(push_constants.size())));
   }
   const std::array<std::uint32_t, 3> groups{groups_x, groups_y, groups_z};
   const auto& max_groups = impl_->context->info.max_workgroup_count;
   for (int i = 0; i < 3; ++i) {
     if (groups[i] > max_groups[i]) {
-      return record_error(Status::error(
-          StatusCode::invalid_argument, std::string("vulkan: ") + name + " dispatch of " + std::to_string(groups[i]) +
+      return record_error(Status::error(StatusCode::invalid_argument,
+                                        std::string("vulkan: ") + name + " dispatch of " + std::to_string(groups[i]) +
                                             " workgroups in dimension " + std::to_string(i) +
                                             " exceeds maxComputeWorkGroupCount " + std::to_string(max_groups[i])));
     }
@@ -233,9 +240,9 @@ Status CommandBatch::submit_and_wait() {
   }
   if (impl_->query_pool != VK_NULL_HANDLE && stage_count > 0) {
     std::vector<std::uint64_t> ticks(stage_count + 1);
-    const VkResult r = vkGetQueryPoolResults(ctx.device, impl_->query_pool, 0, stage_count + 1,
-                                             ticks.size() * sizeof(std::uint64_t), ticks.data(), sizeof(std::uint64_t),
-                                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    const VkResult r =
+        vkGetQueryPoolResults(ctx.device, impl_->query_pool, 0, stage_count + 1, ticks.size() * sizeof(std::uint64_t),
+                              ticks.data(), sizeof(std::uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
     if (r != VK_SUCCESS) return record_error(vulkan_error("vkGetQueryPoolResults", r));
     for (std::uint32_t i = 0; i < stage_count; ++i) {
       const double ns = static_cast<double>(ticks[i + 1] - ticks[i]) * ctx.info.timestamp_period_ns;

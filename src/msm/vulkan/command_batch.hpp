@@ -46,12 +46,18 @@ class CommandBatch {
   // Binds `buffers` to bindings 0 … n − 1 (n must equal the shader's storage-buffer count), pushes
   // `push_constants` (exactly the shader's push-constant size) and dispatches the workgroups;
   // invalid_argument when a count exceeds the device's maxComputeWorkGroupCount.
-  Status dispatch(const Pipeline& pipeline, std::initializer_list<StorageBuffer*> buffers,
-                  std::span<const std::byte> push_constants, std::uint32_t groups_x, std::uint32_t groups_y = 1,
+  Status dispatch(const Pipeline& pipeline,
+                  std::initializer_list<StorageBuffer*> buffers,
+                  std::span<const std::byte> push_constants,
+                  std::uint32_t groups_x,
+                  std::uint32_t groups_y = 1,
                   std::uint32_t groups_z = 1);
   // The same with the buffers in a span (a count known only at run time).
-  Status dispatch(const Pipeline& pipeline, std::span<StorageBuffer* const> buffers,
-                  std::span<const std::byte> push_constants, std::uint32_t groups_x, std::uint32_t groups_y = 1,
+  Status dispatch(const Pipeline& pipeline,
+                  std::span<StorageBuffer* const> buffers,
+                  std::span<const std::byte> push_constants,
+                  std::uint32_t groups_x,
+                  std::uint32_t groups_y = 1,
                   std::uint32_t groups_z = 1);
   // Ends recording, submits, and waits for the device. A batch is submitted at most once.
   Status submit_and_wait();

@@ -6,11 +6,16 @@ namespace zkmsm::vulkan {
 
 const char* device_kind_name(DeviceKind kind) {
   switch (kind) {
-    case DeviceKind::discrete_gpu: return "discrete GPU";
-    case DeviceKind::integrated_gpu: return "integrated GPU";
-    case DeviceKind::virtual_gpu: return "virtual GPU";
-    case DeviceKind::cpu: return "CPU (software)";
-    case DeviceKind::other: return "other";
+    case DeviceKind::discrete_gpu:
+      return "discrete GPU";
+    case DeviceKind::integrated_gpu:
+      return "integrated GPU";
+    case DeviceKind::virtual_gpu:
+      return "virtual GPU";
+    case DeviceKind::cpu:
+      return "CPU (software)";
+    case DeviceKind::other:
+      return "other";
   }
   return "other";
 }
@@ -40,11 +45,21 @@ namespace {
 std::optional<int> rank(DeviceKind kind, DevicePreference preference) {
   int gpu_rank = 0;
   switch (kind) {
-    case DeviceKind::discrete_gpu: gpu_rank = 0; break;
-    case DeviceKind::integrated_gpu: gpu_rank = 1; break;
-    case DeviceKind::virtual_gpu: gpu_rank = 2; break;
-    case DeviceKind::other: gpu_rank = 3; break;
-    case DeviceKind::cpu: gpu_rank = 4; break;
+    case DeviceKind::discrete_gpu:
+      gpu_rank = 0;
+      break;
+    case DeviceKind::integrated_gpu:
+      gpu_rank = 1;
+      break;
+    case DeviceKind::virtual_gpu:
+      gpu_rank = 2;
+      break;
+    case DeviceKind::other:
+      gpu_rank = 3;
+      break;
+    case DeviceKind::cpu:
+      gpu_rank = 4;
+      break;
   }
   if (kind == DeviceKind::cpu) {
     if (preference == DevicePreference::hardware_only) return std::nullopt;

@@ -25,14 +25,18 @@ std::uint32_t tile_count(std::uint32_t count, std::uint32_t items_per_thread) {
 
 }  // namespace
 
-RadixSort::RadixSort(Context& context, std::unique_ptr<StorageBuffer> histograms, std::uint32_t max_count,
+RadixSort::RadixSort(Context& context,
+                     std::unique_ptr<StorageBuffer> histograms,
+                     std::uint32_t max_count,
                      std::uint32_t items_per_thread)
     : context_(context),
       histograms_(std::move(histograms)),
       max_count_(max_count),
       items_per_thread_(items_per_thread) {}
 
-Status RadixSort::create(std::unique_ptr<RadixSort>& out, Context& context, std::uint32_t max_count,
+Status RadixSort::create(std::unique_ptr<RadixSort>& out,
+                         Context& context,
+                         std::uint32_t max_count,
                          std::uint32_t items_per_thread) {
   if (max_count == 0) return Status::error(StatusCode::invalid_argument, "radix sort: max_count must be ≥ 1");
   if (items_per_thread == 0 || items_per_thread > 256) {
@@ -45,8 +49,12 @@ Status RadixSort::create(std::unique_ptr<RadixSort>& out, Context& context, std:
   return Status::success();
 }
 
-Status RadixSort::record(CommandBatch& batch, StorageBuffer* const keys[2], StorageBuffer* const values[2],
-                         std::uint32_t count, std::uint32_t key_bits, std::uint32_t& sorted_in) {
+Status RadixSort::record(CommandBatch& batch,
+                         StorageBuffer* const keys[2],
+                         StorageBuffer* const values[2],
+                         std::uint32_t count,
+                         std::uint32_t key_bits,
+                         std::uint32_t& sorted_in) {
   sorted_in = 0;
   if (key_bits == 0 || key_bits > 32) {
     return Status::error(StatusCode::invalid_argument, "radix sort: key_bits must be in [1, 32]");

@@ -29,20 +29,28 @@ class RadixSort {
   static constexpr std::uint32_t kDefaultItemsPerThread = 16;
 
   // A sort of up to max_count entries (≥ 1); owns the histogram buffer.
-  static Status create(std::unique_ptr<RadixSort>& out, Context& context, std::uint32_t max_count,
+  static Status create(std::unique_ptr<RadixSort>& out,
+                       Context& context,
+                       std::uint32_t max_count,
                        std::uint32_t items_per_thread = kDefaultItemsPerThread);
 
   // Records the passes into `batch` (no begin_stage: the caller names the stage). The count
   // entries start in keys[0], values[0]; keys[1], values[1] are scratch of the same size. On
   // success `sorted_in` is the index (0 or 1) of the pair holding the sorted entries. key_bits in
   // [1, 32]; count ≤ max_count (0 records nothing).
-  Status record(CommandBatch& batch, StorageBuffer* const keys[2], StorageBuffer* const values[2],
-                std::uint32_t count, std::uint32_t key_bits, std::uint32_t& sorted_in);
+  Status record(CommandBatch& batch,
+                StorageBuffer* const keys[2],
+                StorageBuffer* const values[2],
+                std::uint32_t count,
+                std::uint32_t key_bits,
+                std::uint32_t& sorted_in);
 
   static std::uint32_t passes(std::uint32_t key_bits) { return (key_bits + kDigitBits - 1) / kDigitBits; }
 
  private:
-  RadixSort(Context& context, std::unique_ptr<StorageBuffer> histograms, std::uint32_t max_count,
+  RadixSort(Context& context,
+            std::unique_ptr<StorageBuffer> histograms,
+            std::uint32_t max_count,
             std::uint32_t items_per_thread);
   Context& context_;
   std::unique_ptr<StorageBuffer> histograms_;

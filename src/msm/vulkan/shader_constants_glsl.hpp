@@ -46,11 +46,12 @@ std::string glsl_field_constants(const std::string& prefix, const std::string& t
   char neg_inv[96];
   std::snprintf(neg_inv, sizeof neg_inv, "const uint %s_NEG_INV32 = 0x%08xu;\n", prefix.c_str(),
                 static_cast<unsigned>(C::neg_inv32));
-  return "\n// ---- " + title + " ----\n" +
-         glsl_words_constant(prefix + "_MODULUS", C::modulus, "p, canonical") +
+  return "\n// ---- " + title + " ----\n" + glsl_words_constant(prefix + "_MODULUS", C::modulus, "p, canonical") +
          glsl_words_constant(prefix + "_R", C::r_mod_p, "R = 2^256 mod p: one in Montgomery form") +
-         glsl_words_constant(prefix + "_R2", C::r2_mod_p, "R^2 mod p: Montgomery product with it converts canonical -> Montgomery") +
-         glsl_words_constant(prefix + "_MODULUS_MINUS_2", modulus_minus_two, "p - 2: the exponent of Fermat inversion") +
+         glsl_words_constant(prefix + "_R2", C::r2_mod_p,
+                             "R^2 mod p: Montgomery product with it converts canonical -> Montgomery") +
+         glsl_words_constant(prefix + "_MODULUS_MINUS_2", modulus_minus_two,
+                             "p - 2: the exponent of Fermat inversion") +
          "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv;
 }
 
@@ -73,8 +74,7 @@ inline std::string shader_constants_glsl() {
          glsl_field_constants<Bn254FqParams>("BN254_FQ", "BN254 Fq: base field of BN254 G1, scalar field of Grumpkin") +
          glsl_field_constants<Bn254FrParams>("BN254_FR", "BN254 Fr: scalar field of BN254 G1, base field of Grumpkin") +
          glsl_curve_constants<Bn254G1>("BN254_G1", "BN254 G1: y^2 = x^3 + 3 over BN254 Fq") +
-         glsl_curve_constants<GrumpkinG1>("GRUMPKIN", "Grumpkin: y^2 = x^3 - 17 over BN254 Fr") +
-         "\n#endif\n";
+         glsl_curve_constants<GrumpkinG1>("GRUMPKIN", "Grumpkin: y^2 = x^3 - 17 over BN254 Fr") + "\n#endif\n";
 }
 
 }  // namespace zkmsm::vulkan

@@ -8,12 +8,12 @@
 namespace zkmsm::vulkan {
 
 enum class ShaderId : std::uint32_t {
-  field_ops_bn254_fq,  // shaders/field_ops.comp over BN254 Fq: the field test kernel
-  field_ops_bn254_fr,  // shaders/field_ops.comp over BN254 Fr
-  field_inverse_bn254_fq,  // shaders/field_inverse.comp over BN254 Fq: safegcd or Fermat inversion
-  field_inverse_bn254_fr,  // shaders/field_inverse.comp over BN254 Fr
-  curve_ops_bn254,         // shaders/curve_ops.comp on BN254 G1: XYZZ additions, on-curve check
-  curve_ops_grumpkin,      // shaders/curve_ops.comp on Grumpkin
+  field_ops_bn254_fq,             // shaders/field_ops.comp over BN254 Fq: the field test kernel
+  field_ops_bn254_fr,             // shaders/field_ops.comp over BN254 Fr
+  field_inverse_bn254_fq,         // shaders/field_inverse.comp over BN254 Fq: safegcd or Fermat inversion
+  field_inverse_bn254_fr,         // shaders/field_inverse.comp over BN254 Fr
+  curve_ops_bn254,                // shaders/curve_ops.comp on BN254 G1: XYZZ additions, on-curve check
+  curve_ops_grumpkin,             // shaders/curve_ops.comp on Grumpkin
   batch_affine_add_ops_bn254,     // shaders/batch_affine_add_ops.comp on BN254 G1: batched affine sums
   batch_affine_add_ops_grumpkin,  // shaders/batch_affine_add_ops.comp on Grumpkin
   decompose_scalars_bn254,        // shaders/decompose_scalars.comp, scalars mod BN254 Fr's modulus

@@ -21,9 +21,9 @@ Status StorageBuffer::create(std::unique_ptr<StorageBuffer>& out, Context& conte
   out.reset();
   Context::Impl& ctx = context.impl();
   if (bytes == 0 || bytes > ctx.info.max_storage_buffer_range) {
-    return Status::error(StatusCode::invalid_argument,
-                         "vulkan: storage buffer of " + std::to_string(bytes) + " bytes (allowed: 1 to " +
-                             std::to_string(ctx.info.max_storage_buffer_range) + ")");
+    return Status::error(StatusCode::invalid_argument, "vulkan: storage buffer of " + std::to_string(bytes) +
+                                                           " bytes (allowed: 1 to " +
+                                                           std::to_string(ctx.info.max_storage_buffer_range) + ")");
   }
   auto impl = std::make_unique<Impl>();
   impl->device = ctx.device;
@@ -75,9 +75,9 @@ Status StorageBuffer::write(std::size_t offset, std::span<const std::byte> data)
 
 Status StorageBuffer::read(std::span<std::byte> out, std::size_t offset) const {
   if (offset > bytes_ || out.size() > bytes_ - offset) {
-    return Status::error(StatusCode::invalid_argument, "vulkan: read of " + std::to_string(out.size()) +
-                                                           " bytes at " + std::to_string(offset) +
-                                                           " past a buffer of " + std::to_string(bytes_));
+    return Status::error(StatusCode::invalid_argument, "vulkan: read of " + std::to_string(out.size()) + " bytes at " +
+                                                           std::to_string(offset) + " past a buffer of " +
+                                                           std::to_string(bytes_));
   }
   if (!out.empty()) std::memcpy(out.data(), static_cast<const std::byte*>(impl_->mapped) + offset, out.size());
   return Status::success();

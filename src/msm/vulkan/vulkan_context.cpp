@@ -9,35 +9,58 @@ namespace zkmsm::vulkan {
 
 const char* status_code_name(StatusCode code) {
   switch (code) {
-    case StatusCode::ok: return "ok";
-    case StatusCode::no_vulkan: return "no_vulkan";
-    case StatusCode::no_device: return "no_device";
-    case StatusCode::unsupported: return "unsupported";
-    case StatusCode::out_of_memory: return "out_of_memory";
-    case StatusCode::invalid_argument: return "invalid_argument";
-    case StatusCode::device_error: return "device_error";
+    case StatusCode::ok:
+      return "ok";
+    case StatusCode::no_vulkan:
+      return "no_vulkan";
+    case StatusCode::no_device:
+      return "no_device";
+    case StatusCode::unsupported:
+      return "unsupported";
+    case StatusCode::out_of_memory:
+      return "out_of_memory";
+    case StatusCode::invalid_argument:
+      return "invalid_argument";
+    case StatusCode::device_error:
+      return "device_error";
   }
   return "unknown";
 }
 
 const char* vk_result_name(VkResult result) {
   switch (result) {
-    case VK_SUCCESS: return "VK_SUCCESS";
-    case VK_NOT_READY: return "VK_NOT_READY";
-    case VK_TIMEOUT: return "VK_TIMEOUT";
-    case VK_INCOMPLETE: return "VK_INCOMPLETE";
-    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
-    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
-    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
-    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
-    case VK_ERROR_MEMORY_MAP_FAILED: return "VK_ERROR_MEMORY_MAP_FAILED";
-    case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
-    case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
-    case VK_ERROR_FEATURE_NOT_PRESENT: return "VK_ERROR_FEATURE_NOT_PRESENT";
-    case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
-    case VK_ERROR_TOO_MANY_OBJECTS: return "VK_ERROR_TOO_MANY_OBJECTS";
-    case VK_ERROR_OUT_OF_POOL_MEMORY: return "VK_ERROR_OUT_OF_POOL_MEMORY";
-    default: return "VkResult (other)";
+    case VK_SUCCESS:
+      return "VK_SUCCESS";
+    case VK_NOT_READY:
+      return "VK_NOT_READY";
+    case VK_TIMEOUT:
+      return "VK_TIMEOUT";
+    case VK_INCOMPLETE:
+      return "VK_INCOMPLETE";
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+      return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+      return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED:
+      return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST:
+      return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_MEMORY_MAP_FAILED:
+      return "VK_ERROR_MEMORY_MAP_FAILED";
+    case VK_ERROR_LAYER_NOT_PRESENT:
+      return "VK_ERROR_LAYER_NOT_PRESENT";
+    case VK_ERROR_EXTENSION_NOT_PRESENT:
+      return "VK_ERROR_EXTENSION_NOT_PRESENT";
+    case VK_ERROR_FEATURE_NOT_PRESENT:
+      return "VK_ERROR_FEATURE_NOT_PRESENT";
+    case VK_ERROR_INCOMPATIBLE_DRIVER:
+      return "VK_ERROR_INCOMPATIBLE_DRIVER";
+    case VK_ERROR_TOO_MANY_OBJECTS:
+      return "VK_ERROR_TOO_MANY_OBJECTS";
+    case VK_ERROR_OUT_OF_POOL_MEMORY:
+      return "VK_ERROR_OUT_OF_POOL_MEMORY";
+    default:
+      return "VkResult (other)";
   }
 }
 
@@ -53,11 +76,16 @@ namespace {
 
 DeviceKind kind_of(VkPhysicalDeviceType type) {
   switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return DeviceKind::discrete_gpu;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return DeviceKind::integrated_gpu;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return DeviceKind::virtual_gpu;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return DeviceKind::cpu;
-    default: return DeviceKind::other;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+      return DeviceKind::discrete_gpu;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+      return DeviceKind::integrated_gpu;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+      return DeviceKind::virtual_gpu;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      return DeviceKind::cpu;
+    default:
+      return DeviceKind::other;
   }
 }
 
@@ -105,7 +133,9 @@ Context::Impl::~Impl() {
   if (instance != VK_NULL_HANDLE) vkDestroyInstance(instance, nullptr);
 }
 
-bool Context::Impl::find_memory_type(std::uint32_t& out, std::uint32_t type_bits, VkMemoryPropertyFlags required,
+bool Context::Impl::find_memory_type(std::uint32_t& out,
+                                     std::uint32_t type_bits,
+                                     VkMemoryPropertyFlags required,
                                      VkMemoryPropertyFlags preferred) const {
   for (const VkMemoryPropertyFlags wanted : {required | preferred, required}) {
     for (std::uint32_t i = 0; i < memory_properties.memoryTypeCount; ++i) {
@@ -143,7 +173,8 @@ Status Context::create(std::unique_ptr<Context>& out, const ContextOptions& opti
   if (const VkResult r = vkCreateInstance(&instance_info, nullptr, &impl->instance); r != VK_SUCCESS) {
     impl->instance = VK_NULL_HANDLE;
     return Status::error(StatusCode::no_vulkan, std::string("vulkan: no Vulkan driver (vkCreateInstance: ") +
-                                                    vk_result_name(r) + "); install a driver, e.g. mesa-vulkan-drivers");
+                                                    vk_result_name(r) +
+                                                    "); install a driver, e.g. mesa-vulkan-drivers");
   }
 
   // ---- physical device ----
@@ -170,8 +201,8 @@ Status Context::create(std::unique_ptr<Context>& out, const ContextOptions& opti
     std::string listed;
     for (const DeviceCandidate& c : candidates) listed += " [" + c.name + ", " + device_kind_name(c.kind) + "]";
     return Status::error(StatusCode::no_device,
-                         "vulkan: no usable Vulkan device (" + std::to_string(device_count) + " found:" +
-                             (listed.empty() ? std::string(" none") : listed) + ")" +
+                         "vulkan: no usable Vulkan device (" + std::to_string(device_count) +
+                             " found:" + (listed.empty() ? std::string(" none") : listed) + ")" +
                              (preference == DevicePreference::hardware_only ? "; software devices excluded" : ""));
   }
   impl->physical_device = devices[*chosen];

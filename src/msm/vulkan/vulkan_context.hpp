@@ -21,22 +21,22 @@ namespace zkmsm::vulkan {
 
 struct ContextOptions {
   DevicePreference preference = DevicePreference::automatic;  // ZKMSM_VULKAN_DEVICE may override automatic
-  bool enable_validation = false;  // VK_LAYER_KHRONOS_validation when installed (debugging)
+  bool enable_validation = false;                             // VK_LAYER_KHRONOS_validation when installed (debugging)
 };
 
 // What the chosen device offers, read once when the context is created.
 struct DeviceInfo {
   std::string name;
   DeviceKind kind = DeviceKind::other;
-  std::uint32_t api_version = 0;                     // VK_MAKE_API_VERSION layout
-  bool timestamps = false;                           // the compute queue has timestamp queries
-  double timestamp_period_ns = 0;                    // nanoseconds per timestamp tick
-  std::uint32_t max_storage_buffers_per_stage = 0;   // maxPerStageDescriptorStorageBuffers
-  std::uint32_t max_workgroup_memory_bytes = 0;      // maxComputeSharedMemorySize
-  std::uint32_t max_workgroup_invocations = 0;       // maxComputeWorkGroupInvocations
+  std::uint32_t api_version = 0;                       // VK_MAKE_API_VERSION layout
+  bool timestamps = false;                             // the compute queue has timestamp queries
+  double timestamp_period_ns = 0;                      // nanoseconds per timestamp tick
+  std::uint32_t max_storage_buffers_per_stage = 0;     // maxPerStageDescriptorStorageBuffers
+  std::uint32_t max_workgroup_memory_bytes = 0;        // maxComputeSharedMemorySize
+  std::uint32_t max_workgroup_invocations = 0;         // maxComputeWorkGroupInvocations
   std::array<std::uint32_t, 3> max_workgroup_count{};  // maxComputeWorkGroupCount
-  std::uint64_t max_storage_buffer_range = 0;        // maxStorageBufferRange (bytes one binding sees)
-  bool shader_int64 = false;                         // 64-bit integers in shaders (unused so far)
+  std::uint64_t max_storage_buffer_range = 0;          // maxStorageBufferRange (bytes one binding sees)
+  bool shader_int64 = false;                           // 64-bit integers in shaders (unused so far)
 };
 
 // A compute pipeline from the cache; owned by its Context, valid as long as the context.

@@ -47,7 +47,9 @@ struct Context::Impl {
   ~Impl();
   // A memory type allowed by `type_bits` with all `required` flags (and the `preferred` ones
   // when such a type exists); returns false when none has the required flags.
-  bool find_memory_type(std::uint32_t& out, std::uint32_t type_bits, VkMemoryPropertyFlags required,
+  bool find_memory_type(std::uint32_t& out,
+                        std::uint32_t type_bits,
+                        VkMemoryPropertyFlags required,
                         VkMemoryPropertyFlags preferred) const;
 };
 
