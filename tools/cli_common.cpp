@@ -27,7 +27,8 @@ const std::map<std::string, WalkerState>& walker_state_names() {
   static const std::map<std::string, WalkerState> names{{"auto", WalkerState::automatic},
                                                         {"registers", WalkerState::registers},
                                                         {"global", WalkerState::global},
-                                                        {"warp", WalkerState::warp}};
+                                                        {"warp", WalkerState::warp},
+                                                        {"global_warp", WalkerState::global_warp}};
   return names;
 }
 
@@ -43,6 +44,8 @@ const char* to_string(WalkerState state) {
       return "global";
     case WalkerState::warp:
       return "warp";
+    case WalkerState::global_warp:
+      return "global_warp";
   }
   return "auto";
 }

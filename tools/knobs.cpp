@@ -41,8 +41,9 @@ void add_knob_options(CLI::App& app, MsmConfig& config) {
   app.add_option("--walker-max-blocks", config.walker_max_blocks, "stream_walker: thread cap in blocks; 0 = auto")
       ->capture_default_str();
   add_enum_option(app, "--walker-state", config.walker_state, walker_state_names(),
-                  "stream_walker: slot accumulators in registers, global memory, or registers with one "
-                  "inversion per warp; auto = by size");
+                  "stream_walker: slot accumulators in registers, global memory, registers with one "
+                  "inversion per warp (warp) or global memory with one inversion per warp (global_warp); "
+                  "auto = by size");
   add_fixed_knob_options(app, config);
 }
 

@@ -30,6 +30,8 @@ enum class WalkerState {
   registers,  // slot accumulators in registers/private memory, one inversion per thread and round
   global,     // slot accumulators in device memory, laid out coalesced
   warp,       // S ≤ 4 slots in registers, one inversion per round shared by the 32 lanes of a warp
+  global_warp,  // slot accumulators in device memory (as global), one inversion per round shared
+                // by the 32 lanes of a warp
 };
 
 struct MsmConfig {

@@ -82,6 +82,7 @@ typedef enum zkmsm_walker_state {
   ZKMSM_WALKER_STATE_GLOBAL = 1,    /* slot accumulators in device memory, coalesced */
   ZKMSM_WALKER_STATE_WARP = 2,      /* S <= 4 slots in registers, one inversion per warp and round */
   ZKMSM_WALKER_STATE_AUTO = 3,      /* the backend picks by size */
+  ZKMSM_WALKER_STATE_GLOBAL_WARP = 4, /* slots in device memory, one inversion per warp and round */
 } zkmsm_walker_state;
 
 /* Status codes: ZKMSM_OK, one per zkmsm::ErrorCode, and ZKMSM_ERROR_INTERNAL. */

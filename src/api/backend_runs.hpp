@@ -147,6 +147,9 @@ Result<BackendRun<Internal>> run_cuda(const BackendInputs<Internal>& inputs, con
     case WalkerState::warp:
       options.walker_state = cuda::WalkerStateKind::warp;
       break;
+    case WalkerState::global_warp:
+      options.walker_state = cuda::WalkerStateKind::global_warp;
+      break;
   }
   options.memory_budget_bytes = config.memory_budget_bytes;
   options.stream = config.cuda_stream;

@@ -170,6 +170,9 @@ bool to_cpp(const zkmsm_walker_state& in, zkmsm::WalkerState& out) {
     case ZKMSM_WALKER_STATE_AUTO:
       out = zkmsm::WalkerState::automatic;
       return true;
+    case ZKMSM_WALKER_STATE_GLOBAL_WARP:
+      out = zkmsm::WalkerState::global_warp;
+      return true;
   }
   return false;
 }
@@ -184,6 +187,8 @@ zkmsm_walker_state to_c(zkmsm::WalkerState in) {
       return ZKMSM_WALKER_STATE_WARP;
     case zkmsm::WalkerState::automatic:
       return ZKMSM_WALKER_STATE_AUTO;
+    case zkmsm::WalkerState::global_warp:
+      return ZKMSM_WALKER_STATE_GLOBAL_WARP;
   }
   return ZKMSM_WALKER_STATE_AUTO;
 }

@@ -6,7 +6,7 @@
 //
 //   cuda_bench [log2 n ...]                       default 16 20 22
 //   env ZKMSM_BENCH_CONFIGS="c:S:state:blocks:tpb[:mb],..."   e.g. "0:8:r:0:128,16:16:g:0:256:3"
-//        (c 0 = auto; state r = registers, g = global, w = warp; blocks 0 = auto; mb = walker register
+//        (c 0 = auto; state r = registers, g = global, G = global_warp, w = warp, a = auto; blocks 0 = auto; mb = walker register
 //        cap as min resident 256-thread blocks, see detail::set_walker_min_blocks)
 //   env ZKMSM_BENCH_REPS=5
 #include <cuda_runtime.h>
@@ -72,7 +72,9 @@ std::vector<Config> parse_configs(const char* text) {
     o.window_bits = c;
     o.walker_slots = s;
     o.walker_state = state == 'g'   ? cuda::WalkerStateKind::global
+                     : state == 'G' ? cuda::WalkerStateKind::global_warp
                      : state == 'w' ? cuda::WalkerStateKind::warp
+                     : state == 'a' ? cuda::WalkerStateKind::automatic
                                     : cuda::WalkerStateKind::registers;
     o.walker_max_blocks = blocks;
     o.walker_threads_per_block = tpb;
@@ -85,9 +87,11 @@ std::string describe(const Config& config) {
   const cuda::CudaMsmOptions& o = config.options;
   char text[96];
   std::snprintf(text, sizeof text, "c=%u S=%u %s blocks=%u tpb=%u mb=%u", o.window_bits, o.walker_slots,
-                o.walker_state == cuda::WalkerStateKind::global ? "global"
-                : o.walker_state == cuda::WalkerStateKind::warp ? "warp"
-                                                                : "regs",
+                o.walker_state == cuda::WalkerStateKind::global        ? "global"
+                : o.walker_state == cuda::WalkerStateKind::global_warp ? "gwarp"
+                : o.walker_state == cuda::WalkerStateKind::warp        ? "warp"
+                : o.walker_state == cuda::WalkerStateKind::automatic   ? "auto"
+                                                                       : "regs",
                 o.walker_max_blocks, o.walker_threads_per_block, config.walker_min_blocks);
   return text;
 }

@@ -60,7 +60,7 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
   const auto points = independent_points<Curve>(n, this->rng());
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
   const auto expected = reference_msm<Curve>(points, scalars);
-  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global}) {
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::global_warp}) {
     for (unsigned s : {1u, 2u, 4u, 8u, 16u}) {
       for (unsigned blocks : {0u, 1u, 3u}) {
         for (unsigned c : {3u, 7u, 10u}) {
@@ -88,14 +88,16 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
       }
     }
   }
-  // Global state takes any S up to 64.
-  for (unsigned s : {3u, 5u, 64u}) {
-    const CudaMsmOptions o{.window_bits = 8,
-                           .walker_slots = s,
-                           .walker_threads_per_block = 32,
-                           .walker_max_blocks = 1,
-                           .walker_state = WalkerStateKind::global};
-    EXPECT_EQ(this->run(points, scalars, o), expected) << describe(o);
+  // State in device memory takes any S up to 64.
+  for (auto state : {WalkerStateKind::global, WalkerStateKind::global_warp}) {
+    for (unsigned s : {3u, 5u, 64u}) {
+      const CudaMsmOptions o{.window_bits = 8,
+                             .walker_slots = s,
+                             .walker_threads_per_block = 32,
+                             .walker_max_blocks = 1,
+                             .walker_state = state};
+      EXPECT_EQ(this->run(points, scalars, o), expected) << describe(o);
+    }
   }
 }
 
@@ -142,7 +144,8 @@ TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {
   using Curve = TypeParam;
   const auto points = plus_minus_pairs<Curve>(100, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
-  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp}) {
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp,
+                     WalkerStateKind::global_warp}) {
     const CudaMsmOptions o{.window_bits = 4,
                            .walker_slots = state == WalkerStateKind::warp ? 4u : 8u,
                            .walker_threads_per_block = 32,

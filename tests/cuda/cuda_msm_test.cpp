@@ -100,7 +100,7 @@ TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {
   const auto points = independent_points<Curve>(n, this->rng());
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
   const auto expected = expected_msm<Curve>(points, scalars);
-  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global}) {
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::global_warp}) {
     for (unsigned s : {1u, 2u, 8u, 16u}) {
       for (unsigned tpb : {64u, 128u, 256u}) {
         for (unsigned blocks : {0u, 1u}) {
@@ -114,9 +114,11 @@ TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {
       }
     }
   }
-  for (unsigned s : {3u, 32u, 64u}) {
-    const CudaMsmOptions o{.walker_slots = s, .walker_state = WalkerStateKind::global};
-    EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
+  for (auto state : {WalkerStateKind::global, WalkerStateKind::global_warp}) {
+    for (unsigned s : {3u, 32u, 64u}) {
+      const CudaMsmOptions o{.walker_slots = s, .walker_state = state};
+      EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
+    }
   }
   // Warp state: the shuffles need whole warps; odd thread caps leave lanes with empty ranges.
   for (unsigned s : {1u, 2u, 4u}) {
@@ -144,6 +146,7 @@ TYPED_TEST(CudaMsmTest, ManyCopiesOfOnePoint) {
     this->expect_correct(points, equal);
     this->expect_correct(points, equal, {.walker_slots = 16, .walker_state = WalkerStateKind::global});
     this->expect_correct(points, equal, {.walker_slots = 4, .walker_state = WalkerStateKind::warp});
+    this->expect_correct(points, equal, {.walker_slots = 8, .walker_state = WalkerStateKind::global_warp});
     this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
   }
 }
@@ -153,7 +156,8 @@ TYPED_TEST(CudaMsmTest, PointAndNegationPairs) {
   const std::size_t pairs = std::size_t{1} << (test_log_n() - 1);
   const auto points = plus_minus_pairs<Curve>(pairs, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(pairs, this->rng));
-  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp}) {
+  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp,
+                     WalkerStateKind::global_warp}) {
     const CudaMsmOptions o{.walker_state = state};
     EXPECT_TRUE(this->gpu(points, scalars, o).is_infinity()) << describe(o);
   }

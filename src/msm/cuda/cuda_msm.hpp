@@ -38,6 +38,8 @@ enum class WalkerStateKind {
   global,     // slot accumulators in device memory, laid out coalesced; any S in [1, 64]
   warp,       // S ∈ {1, 2, 4} slots in registers; one inversion per round shared by the warp's
               // 32·S additions (warp_batch_inverse.cuh)
+  global_warp,  // slot accumulators in device memory as `global`, any S in [1, 64]; one inversion
+                // per round shared by the warp's 32·S additions
 };
 
 struct CudaMsmOptions {

@@ -219,7 +219,7 @@ struct WalkerArgs {
   u32* tail_bucket;
   u32 threads;
   u32 slots;   // S
-  u32* state;  // global walker state (WalkerStateKind::global), else null
+  u32* state;  // walker state in device memory (global, global_warp), else null
 };
 
 // Slot state in thread-private arrays; with the slot loops unrolled these are registers (the
@@ -246,11 +246,12 @@ struct RegisterStore {
 };
 
 // Slot state in device memory: word w of slot k of thread t at ((k·kSlotWords + w)·threads + t),
-// so a warp's accesses to one word are consecutive.
-template <class Fd>
+// so a warp's accesses to one word are consecutive. kWarpBatched: one inversion per round for the
+// warp, as in RegisterStore.
+template <class Fd, bool kWarpBatched>
 struct GlobalStore {
   static constexpr bool kStatic = false;
-  static constexpr bool kWarp = false;
+  static constexpr bool kWarp = kWarpBatched;
   static constexpr int kSlots = 0;
   u32* base;
   u32 threads;
@@ -480,8 +481,8 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void walk(const WalkerArgs<Fd>& a, u32 t, S
   }
 }
 
-// kS = 0: slots in global memory (args.slots of them); kS > 0: kS slots in registers, with the
-// inversion per thread or (kWarpBatched) per warp.
+// kS = 0: slots in global memory (args.slots of them); kS > 0: kS slots in registers. Either with
+// the inversion per thread or (kWarpBatched) per warp.
 template <class Curve, int kS, bool kWarpBatched = false>
 struct StreamWalker {
   using Fd = DeviceBase<Curve>;
@@ -492,7 +493,7 @@ struct StreamWalker {
       RegisterStore<Fd, kS, kWarpBatched> store;
       walk(args, static_cast<u32>(t), store);
     } else {
-      GlobalStore<Fd> store{args.state, args.threads, static_cast<u32>(t), static_cast<int>(args.slots)};
+      GlobalStore<Fd, kWarpBatched> store{args.state, args.threads, static_cast<u32>(t), static_cast<int>(args.slots)};
       walk(args, static_cast<u32>(t), store);
     }
   }
@@ -692,6 +693,9 @@ CudaStatus dispatch_walker(Exec& exec, const Plan& plan, const WalkerArgs<Device
         return failure("unsupported walker_slots for warp state");
     }
   }
+  if (plan.state == WalkerStateKind::global_warp) {
+    return exec.for_each(plan.walker_threads, plan.threads_per_block, StreamWalker<Curve, 0, true>{args});
+  }
   if (plan.state == WalkerStateKind::global) {
     const StreamWalker<Curve, 0> walker{args};
     switch (walker_min_blocks()) {
@@ -775,7 +779,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
     }
   }
   u32* walker_state = nullptr;
-  if (plan.state == WalkerStateKind::global) ZKMSM_TRY(exec.alloc(walker_state, plan.walker_slot_count * kSlotWords));
+  if (plan.state_in_device_memory()) ZKMSM_TRY(exec.alloc(walker_state, plan.walker_slot_count * kSlotWords));
   Xyzz* reduce_buffer[2] = {nullptr, nullptr};
   for (int b = 0; b < 2; ++b) {
     if (plan.reduce_buffer_items[b] != 0) ZKMSM_TRY(exec.alloc(reduce_buffer[b], 2 * plan.reduce_buffer_items[b]));

@@ -109,6 +109,10 @@ struct Plan {
   std::uint64_t walker_slot_count = 0;    // threads · S
   std::uint64_t combine_level_units = 0;  // records per set of combine levels ≥ 1 (0: one level)
   WalkerStateKind state = WalkerStateKind::registers;
+  bool state_in_device_memory() const {
+    return state == WalkerStateKind::global || state == WalkerStateKind::global_warp;
+  }
+  bool inversion_per_warp() const { return state == WalkerStateKind::warp || state == WalkerStateKind::global_warp; }
   std::vector<std::uint32_t> reduce_items;      // items per window entering level ℓ; ends with 1
   std::vector<std::uint32_t> reduce_chunk;      // items per thread of level ℓ
   std::size_t reduce_buffer_items[2] = {0, 0};  // XYZZ pairs of the two ping-pong buffers
@@ -154,9 +158,9 @@ inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
                                 : kAutoMaxWalkerThreads;
   const std::uint64_t wanted = (plan.batch_entries + plan.slots * kEntriesPerSlot - 1) / (plan.slots * kEntriesPerSlot);
   plan.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
-  // The warp state's shuffles need every lane of a warp: whole warps (the extra threads get empty
-  // slot ranges).
-  if (plan.state == WalkerStateKind::warp) plan.walker_threads = (plan.walker_threads + 31) / 32 * 32;
+  // The warp's shared inversion needs every lane of a warp: whole warps (the extra threads get
+  // empty slot ranges).
+  if (plan.inversion_per_warp()) plan.walker_threads = (plan.walker_threads + 31) / 32 * 32;
   plan.walker_slot_count = static_cast<std::uint64_t>(plan.walker_threads) * plan.slots;
   plan.combine_level_units = plan.walker_slot_count <= kCombineBlockUnits
                                  ? 0
@@ -190,7 +194,7 @@ inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
       plan.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(plan.sentinel_key) * sizeof(std::uint32_t);
   b.combine_levels = 2 * plan.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * kXyzzBytes);
   b.walker_state =
-      plan.state == WalkerStateKind::global ? plan.walker_slot_count * kSlotWords * sizeof(std::uint32_t) : 0;
+      plan.state_in_device_memory() ? plan.walker_slot_count * kSlotWords * sizeof(std::uint32_t) : 0;
   b.reduce = (plan.reduce_buffer_items[0] + plan.reduce_buffer_items[1]) * 2 * kXyzzBytes;
   b.window_sums = static_cast<std::size_t>(plan.windows) * kXyzzBytes;
   b.meta = kMetaBytes;
@@ -217,6 +221,7 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
     if (state == WalkerStateKind::warp && options.walker_slots != 0 && !warp_slots_supported(options.walker_slots))
       state = WalkerStateKind::global;
   }
+  plan.state = state;
   const unsigned slots = options.walker_slots != 0 ? options.walker_slots : default_walker_slots(state, n);
   if (state == WalkerStateKind::registers && !registers_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2, 4, 8 or 16 with walker_state = registers";
@@ -226,8 +231,8 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
     *error = "walker_slots must be 1, 2 or 4 with walker_state = warp";
     return plan;
   }
-  if (state == WalkerStateKind::global && slots > kMaxGlobalSlots) {
-    *error = "walker_slots must be in [1, 64] with walker_state = global";
+  if (plan.state_in_device_memory() && slots > kMaxGlobalSlots) {
+    *error = "walker_slots must be in [1, 64] with walker_state = global or global_warp";
     return plan;
   }
   if (n > (std::size_t{1} << 31) - 1) {
@@ -239,7 +244,6 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
   plan.buckets = std::uint32_t{1} << (plan.window_bits - 1);
   plan.slots = slots;
   plan.threads_per_block = options.walker_threads_per_block;
-  plan.state = state;
 
   const std::uint64_t max_by_entries = n == 0 ? plan.windows : kMaxBatchEntries / n;
   plan.batch_windows = static_cast<unsigned>(std::clamp<std::uint64_t>(max_by_entries, 1, plan.windows));
