@@ -9,6 +9,7 @@
 //        (c 0 = auto; state r = registers, g = global, G = global_warp, w = warp, a = auto; blocks 0 = auto; mb = walker register
 //        cap as min resident 256-thread blocks, see detail::set_walker_min_blocks)
 //   env ZKMSM_BENCH_REPS=5
+//   env ZKMSM_BENCH_POINT_TPB=128   threads per block of combine_partials and reduce_buckets
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -104,6 +105,8 @@ int main(int argc, char** argv) {
   if (log_sizes.empty()) log_sizes = {16, 20, 22};
   const auto configs = parse_configs(std::getenv("ZKMSM_BENCH_CONFIGS"));
   const int reps = std::getenv("ZKMSM_BENCH_REPS") ? std::atoi(std::getenv("ZKMSM_BENCH_REPS")) : 5;
+  if (const char* tpb = std::getenv("ZKMSM_BENCH_POINT_TPB"))
+    cuda::detail::set_point_kernel_threads_per_block(static_cast<unsigned>(std::atoi(tpb)));
   if (!cuda::device_available()) {
     std::fprintf(stderr, "no CUDA device\n");
     return 1;

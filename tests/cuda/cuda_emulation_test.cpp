@@ -125,9 +125,9 @@ TYPED_TEST(CudaEmulationTest, RepeatedPointsEqualScalars) {
 
 TYPED_TEST(CudaEmulationTest, BucketsSplitOverManySlotsCombineAcrossLevels) {
   using Curve = TypeParam;
-  // One bucket per window with 1,500 entries, 16 entries per slot: chains of ~94 slots, summed
-  // over three combine levels (blocks of 8).
-  const std::size_t n = 1500;
+  // One bucket per window with 3,000 entries, 16 entries per slot: chains of ~188 slots, summed
+  // over three combine levels (blocks of 16 slots, then of 8 units).
+  const std::size_t n = 3000;
   const auto points = copies_of_one_point<Curve>(n, this->rng());
   const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
   this->expect_correct(points, equal, {.window_bits = 4, .walker_slots = 1, .walker_threads_per_block = 32});

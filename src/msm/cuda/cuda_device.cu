@@ -69,6 +69,7 @@ CudaStatus copy_to_device(void* device_destination, const void* host_source, std
 namespace detail {
 void set_simulated_device_limit(std::size_t bytes) { simulated_device_limit() = bytes; }
 void set_walker_min_blocks(unsigned min_blocks) { walker_min_blocks() = min_blocks; }
+void set_point_kernel_threads_per_block(unsigned threads) { point_kernel_threads_per_block() = threads; }
 }  // namespace detail
 
 }  // namespace zkmsm::cuda

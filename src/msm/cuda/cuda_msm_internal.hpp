@@ -45,4 +45,8 @@ void set_simulated_device_limit(std::size_t bytes);
 // Threads per block must then be ≤ 256.
 void set_walker_min_blocks(unsigned min_blocks);
 
+// Experiment hook for the benchmark: threads per block of combine_partials and reduce_buckets
+// (a multiple of 32 up to 1024; default 128).
+void set_point_kernel_threads_per_block(unsigned threads);
+
 }  // namespace zkmsm::cuda::detail

@@ -109,6 +109,14 @@ inline unsigned& walker_min_blocks() {
   return value;
 }
 
+// Threads per block of the point-arithmetic kernels (combine_partials, reduce_buckets), which use
+// 130–170 registers: with 256 a multiprocessor holds one block (8 warps), with 128 three (12).
+// Experiment hook: detail::set_point_kernel_threads_per_block.
+inline unsigned& point_kernel_threads_per_block() {
+  static unsigned value = 128;
+  return value;
+}
+
 class DeviceExec {
  public:
   static constexpr bool kOnDevice = true;

@@ -46,6 +46,21 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> load_affine(const DeviceAf
 #endif
 }
 
+// The x coordinate alone (one 32-byte sector of the point).
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd load_affine_x(const DeviceAffine<Fd>* base, u64 index) {
+#if defined(__CUDA_ARCH__)
+  const uint4* p = reinterpret_cast<const uint4*>(base + index);
+  const uint4 q0 = __ldg(p), q1 = __ldg(p + 1);
+  Fd x;
+  x.v[0] = q0.x, x.v[1] = q0.y, x.v[2] = q0.z, x.v[3] = q0.w;
+  x.v[4] = q1.x, x.v[5] = q1.y, x.v[6] = q1.z, x.v[7] = q1.w;
+  return x;
+#else
+  return base[index].x;
+#endif
+}
+
 // Bucket sums and partials are written in one kernel and read in a later one: plain loads.
 template <class Fd>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> load_affine_rw(const DeviceAffine<Fd>* base, u64 index) {
@@ -240,6 +255,7 @@ struct RegisterStore {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE SlotState slot(int k) const { return slot_[k]; }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void set_slot(int k, const SlotState& s) { slot_[k] = s; }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> acc(int k) const { return acc_[k]; }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd acc_x(int k) const { return acc_[k].x; }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void set_acc(int k, const DeviceAffine<Fd>& a) { acc_[k] = a; }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd prefix(int k) const { return prefix_[k]; }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void set_prefix(int k, const Fd& p) { prefix_[k] = p; }
@@ -282,6 +298,7 @@ struct GlobalStore {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> acc(int k) const {
     return {load_field(k, kSlotScalarWords), load_field(k, kSlotScalarWords + 8)};
   }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd acc_x(int k) const { return load_field(k, kSlotScalarWords); }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void set_acc(int k, const DeviceAffine<Fd>& a) {
     store_field(k, kSlotScalarWords, a.x);
     store_field(k, kSlotScalarWords + 8, a.y);
@@ -386,6 +403,27 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void load_operands(const WalkerArgs<Fd>& a,
   lhs = first ? gather(a.points, a.values[s.cur]) : store.acc(k);
 }
 
+// The forward pass's case and denominator. It reads only the two x coordinates: distinct non-zero
+// x (neither operand is infinity, which is (0, 0)) is the common case, an addition with
+// denominator x2 − x1; anything else loads both points and classifies in full.
+template <class Fd, class Store>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE u32
+classify_forward(const WalkerArgs<Fd>& a, const Store& store, int k, const SlotState& s, Fd& d) {
+  const bool first = (s.flags & kFlagFirst) != 0;
+  const u32 rhs_entry = a.values[s.cur + (first ? 1 : 0)];
+  const Fd lhs_x = first ? load_affine_x(a.points, a.values[s.cur] & ~kNegative) : store.acc_x(k);
+  const Fd rhs_x = load_affine_x(a.points, rhs_entry & ~kNegative);
+  if (!lhs_x.is_zero() && !rhs_x.is_zero() && lhs_x != rhs_x) {
+    d = rhs_x - lhs_x;
+    return kCaseAdd;
+  }
+  DeviceAffine<Fd> lhs, rhs;
+  load_operands(a, store, k, s, lhs, rhs);
+  const u32 kase = classify(lhs, rhs);
+  if (kase == kCaseAdd || kase == kCaseDouble) d = denominator(kase, lhs, rhs);
+  return kase;
+}
+
 template <class Fd, class Store>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void walk(const WalkerArgs<Fd>& a, u32 t, Store& store) {
   const u32 valid = *a.valid;
@@ -408,12 +446,10 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void walk(const WalkerArgs<Fd>& a, u32 t, S
       SlotState s = store.slot(k);
       if ((s.flags & kFlagActive) == 0) return;
       any_active = true;
-      DeviceAffine<Fd> lhs, rhs;
-      load_operands(a, store, k, s, lhs, rhs);
-      const u32 kase = classify(lhs, rhs);
+      Fd d;
+      const u32 kase = classify_forward(a, store, k, s, d);
       s.flags = (s.flags & ~(kFlagCaseMask | kFlagHasPrev)) | (kase << kFlagCaseShift);
       if (kase == kCaseAdd || kase == kCaseDouble) {
-        const Fd d = denominator(kase, lhs, rhs);
         if (have_product) {
           store.set_prefix(k, product);  // exclusive prefix: Π of the earlier denominators
           s.flags |= kFlagHasPrev;
@@ -500,18 +536,20 @@ struct StreamWalker {
 };
 
 // combine_partials: the sum of each bucket split between slots, by levels of units. A unit (a slot
-// on level 0, a block of kCombineBlock units above) has at most two records: a head (the part
-// of a bucket that began before the unit) and a tail (a bucket that begins inside the unit and
-// continues after it, tagged with its origin slot). A bucket's records sit in consecutive units:
-// one tail, then heads. On each level, thread u
-//   * sums its tail with the following heads of the same bucket inside its block; if the bucket
-//     ends there, the XYZZ sum is final: split_sums[origin], split_index[bucket] = origin;
+// on level 0, a block of units above) has at most two records: a head (the part of a bucket that
+// began before the unit) and a tail (a bucket that begins inside the unit and continues after it,
+// tagged with its origin slot). A bucket's records sit in consecutive units: one tail, then heads.
+// On each level, for each unit u
+//   * its tail is summed with the following heads of the same bucket inside its block; if the
+//     bucket ends there, the XYZZ sum is final: split_sums[origin], split_index[bucket] = origin;
 //     otherwise it becomes the block's tail record for the next level;
-//   * if u starts a block and has a head, sums the run of heads of that bucket at the block start
-//     into the block's head record.
-// Typical chains (2–3 slots) finish on level 0 in 1–2 additions; a bucket spread over K slots
-// takes ⌈log_L K⌉ levels of ≤ L additions. No inversion: reduce_buckets adds the XYZZ sums.
-inline constexpr u32 kCombineBlock = static_cast<u32>(kCombineBlockUnits);
+//   * if u starts a block and has a head, the run of heads of that bucket at the block start is
+//     summed into the block's head record.
+// Level 0 has blocks of kCombineFirstBlockUnits slots, each walked by one thread
+// (CombineBlocksInOrder): nearly every slot boundary cuts a bucket, so a thread per slot would
+// be ~1 M threads doing one addition each. Later levels have blocks of kCombineBlockUnits and a
+// thread per unit. A bucket spread over K slots takes ~log_8(K/16) + 1 levels. No inversion:
+// reduce_buckets adds the XYZZ sums.
 
 template <class Curve>
 struct CombineLevel {
@@ -527,6 +565,7 @@ struct CombineLevel {
   const Xyzz* in_tail_value;
   const u32* in_tail_origin;
   u64 units;
+  u32 block_units;  // units per block
   // Records of the next level (null on the last level, where every sum is final).
   u32* out_head_bucket;
   Xyzz* out_head_value;
@@ -542,9 +581,9 @@ struct CombineLevel {
   }
 
   ZKMSM_HOST_DEVICE void operator()(u64 u) const {
-    const u64 block = u / kCombineBlock;
-    const u64 block_end = (block + 1) * kCombineBlock < units ? (block + 1) * kCombineBlock : units;
-    if (u % kCombineBlock == 0) {
+    const u64 block = u / block_units;
+    const u64 block_end = (block + 1) * block_units < units ? (block + 1) * block_units : units;
+    if (u % block_units == 0) {
       const u32 bucket = head_bucket[u];
       if (bucket != kNoBucket && out_head_bucket != nullptr) {
         Xyzz sum = add_head(Xyzz::infinity(), u);
@@ -568,6 +607,18 @@ struct CombineLevel {
       split_sums[origin] = sum;
       split_index[bucket] = origin;
     }
+  }
+};
+
+// The units of each block of a combine level in order, one thread per block.
+template <class Curve>
+struct CombineBlocksInOrder {
+  CombineLevel<Curve> level;
+
+  ZKMSM_HOST_DEVICE void operator()(u64 block) const {
+    const u64 first = block * level.block_units;
+    const u64 end = first + level.block_units < level.units ? first + level.block_units : level.units;
+    for (u64 u = first; u < end; ++u) level(u);
   }
 };
 
@@ -836,8 +887,9 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
       u64 units = plan.walker_slot_count;
       const LevelRecords* in = nullptr;
       for (int level = 0;; ++level) {
-        const bool last = units <= kCombineBlock;
-        const u64 blocks = (units + kCombineBlock - 1) / kCombineBlock;
+        const u32 block_units = static_cast<u32>(level == 0 ? kCombineFirstBlockUnits : kCombineBlockUnits);
+        const bool last = units <= block_units;
+        const u64 blocks = (units + block_units - 1) / block_units;
         const LevelRecords* out = last ? nullptr : &records[level % 2];
         if (out != nullptr) {
           ZKMSM_TRY(exec.memset(out->head_bucket, 0xff, blocks * sizeof(u32)));
@@ -851,6 +903,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
                                          level == 0 ? nullptr : in->tail_value,
                                          level == 0 ? nullptr : in->tail_origin,
                                          units,
+                                         block_units,
                                          out ? out->head_bucket : nullptr,
                                          out ? out->head_value : nullptr,
                                          out ? out->tail_bucket : nullptr,
@@ -858,7 +911,11 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
                                          out ? out->tail_origin : nullptr,
                                          split_sums,
                                          split_index};
-        ZKMSM_TRY(exec.for_each(units, kGenericThreadsPerBlock, kernel));
+        if (level == 0) {
+          ZKMSM_TRY(exec.for_each(blocks, point_kernel_threads_per_block(), CombineBlocksInOrder<Curve>{kernel}));
+        } else {
+          ZKMSM_TRY(exec.for_each(units, point_kernel_threads_per_block(), kernel));
+        }
         if (last) break;
         in = out;
         units = blocks;
@@ -891,7 +948,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
                                 log2_chunk,
                                 out,
                                 last ? window_sums + first_window : out + out_stride};
-      ZKMSM_TRY(exec.for_each(out_stride, kGenericThreadsPerBlock, kernel));
+      ZKMSM_TRY(exec.for_each(out_stride, point_kernel_threads_per_block(), kernel));
     }
     ZKMSM_TRY(exec.stage_end(kReduce));
   }

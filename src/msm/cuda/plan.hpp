@@ -27,7 +27,10 @@ inline constexpr unsigned kMaxWindowBits = 22;
 // per SM × 132 SMs = 67,584); run 1 at 2^22: 123 k threads (two waves) 52 ms, 67 k 38 ms.
 inline constexpr std::uint64_t kEntriesPerSlot = 16;
 inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
-// combine_partials: units per block on each level (pipeline.cuh kCombineBlock).
+// combine_partials: units per block on level 0 (walker slots, one thread walks a block's units in
+// order) and on the later levels (a thread per unit). H200, 2^20, 1 M slots (session 3): level 0
+// with a thread per slot in blocks of 8 took 1.52 ms for ~1 M one-addition chains.
+inline constexpr std::uint64_t kCombineFirstBlockUnits = 16;
 inline constexpr std::uint64_t kCombineBlockUnits = 8;
 // reduce_buckets: items per thread in the first level (reads affine bucket sums) and in the
 // later levels (read XYZZ pairs). Powers of two. The later levels have few threads and are
@@ -162,9 +165,9 @@ inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
   // empty slot ranges).
   if (plan.inversion_per_warp()) plan.walker_threads = (plan.walker_threads + 31) / 32 * 32;
   plan.walker_slot_count = static_cast<std::uint64_t>(plan.walker_threads) * plan.slots;
-  plan.combine_level_units = plan.walker_slot_count <= kCombineBlockUnits
+  plan.combine_level_units = plan.walker_slot_count <= kCombineFirstBlockUnits
                                  ? 0
-                                 : (plan.walker_slot_count + kCombineBlockUnits - 1) / kCombineBlockUnits;
+                                 : (plan.walker_slot_count + kCombineFirstBlockUnits - 1) / kCombineFirstBlockUnits;
 
   // Reduction levels: m_0 = B + 1 items per window (item 0 is the empty digit 0).
   plan.reduce_items.assign(1, plan.buckets + 1);
