@@ -205,7 +205,8 @@ struct BucketBounds {
 //   equal points    → doubling, denominator 2y            P + (−P) → infinity (no denominator)
 // A finished piece goes to bucket_sums when it is a whole bucket (kFull), else to the slot's
 // head partial (the piece started mid-bucket, at the range start) or tail partial (it runs to the
-// range end); combine_partials sums those.
+// range end; split_index[bucket] = the slot). A split bucket's parts are one tail and the heads of
+// the following slots; reduce_buckets adds them (short buckets) or combine_partials does (long).
 enum : u32 { kPieceFull = 0, kPieceHead = 1, kPieceTail = 2 };
 enum : u32 { kCaseAdd = 1, kCaseDouble = 2, kCaseCopyLhs = 3, kCaseCopyRhs = 4, kCaseInfinity = 5 };
 inline constexpr u32 kFlagKindMask = 0x3, kFlagFirst = 1u << 2, kFlagActive = 1u << 3, kFlagHasPrev = 1u << 4;
@@ -232,6 +233,7 @@ struct WalkerArgs {
   u32* head_bucket;
   DeviceAffine<Fd>* tail_points;
   u32* tail_bucket;
+  u32* split_index;  // per bucket: the slot of its tail part (kNoBucket: not split)
   u32 threads;
   u32 slots;   // S
   u32* state;  // walker state in device memory (global, global_warp), else null
@@ -348,6 +350,7 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit_piece(
   } else {
     store_affine(a.tail_points, g, value);
     a.tail_bucket[g] = bucket;
+    a.split_index[bucket] = static_cast<u32>(g);
   }
 }
 
@@ -535,21 +538,55 @@ struct StreamWalker {
   }
 };
 
-// combine_partials: the sum of each bucket split between slots, by levels of units. A unit (a slot
+// Split buckets are short or long by their size against the slot length: a short one has at most
+// kShortSplitSlots + 2 parts, which reduce_buckets adds one after the other; combine_partials sums
+// the parts of long ones in levels (a bucket of every entry can span millions of slots).
+inline constexpr u64 kShortSplitSlots = 8;
+
+struct SplitLength {
+  const u32* bucket_start;
+  const u32* bucket_end;
+  const u32* valid;  // M
+  u64 slot_count;
+
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE bool is_long(u32 bucket) const {
+    const u64 per_slot = (*valid + slot_count - 1) / slot_count;
+    return bucket_end[bucket] - bucket_start[bucket] > kShortSplitSlots * per_slot;
+  }
+};
+
+// The walker's parts of split buckets, as reduce_buckets reads them.
+template <class Fd>
+struct SplitParts {
+  const DeviceAffine<Fd>* head_points;
+  const u32* head_bucket;
+  const DeviceAffine<Fd>* tail_points;
+  SplitLength length;
+
+  // acc + the parts of a short bucket whose tail is in slot `origin`: that tail, then the heads of
+  // the following slots while they belong to the bucket.
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz<Fd> add_short(DeviceXyzz<Fd> acc, u32 bucket, u32 origin) const {
+    acc = acc.add_affine(load_affine_rw(tail_points, origin));
+    for (u64 v = origin + 1; v < length.slot_count && head_bucket[v] == bucket; ++v)
+      acc = acc.add_affine(load_affine_rw(head_points, v));
+    return acc;
+  }
+};
+
+// combine_partials: the sum of each long split bucket, by levels of units. A unit (a slot
 // on level 0, a block of units above) has at most two records: a head (the part of a bucket that
 // began before the unit) and a tail (a bucket that begins inside the unit and continues after it,
 // tagged with its origin slot). A bucket's records sit in consecutive units: one tail, then heads.
-// On each level, for each unit u
+// On each level, for each unit u whose records belong to long buckets (SplitLength)
 //   * its tail is summed with the following heads of the same bucket inside its block; if the
-//     bucket ends there, the XYZZ sum is final: split_sums[origin], split_index[bucket] = origin;
+//     bucket ends there, the XYZZ sum is final: split_sums[origin];
 //     otherwise it becomes the block's tail record for the next level;
 //   * if u starts a block and has a head, the run of heads of that bucket at the block start is
 //     summed into the block's head record.
 // Level 0 has blocks of kCombineFirstBlockUnits slots, each walked by one thread
-// (CombineBlocksInOrder): nearly every slot boundary cuts a bucket, so a thread per slot would
-// be ~1 M threads doing one addition each. Later levels have blocks of kCombineBlockUnits and a
-// thread per unit. A bucket spread over K slots takes ~log_8(K/16) + 1 levels. No inversion:
-// reduce_buckets adds the XYZZ sums.
+// (CombineBlocksInOrder); later levels have blocks of kCombineBlockUnits and a thread per unit. A
+// bucket spread over K slots takes ~log_8(K/16) + 1 levels. No inversion: reduce_buckets adds the
+// XYZZ sums. With random scalars no bucket is long and every thread only looks at its records.
 
 template <class Curve>
 struct CombineLevel {
@@ -572,9 +609,9 @@ struct CombineLevel {
   u32* out_tail_bucket;
   Xyzz* out_tail_value;
   u32* out_tail_origin;
-  // Final sums of split buckets.
+  // Final sums of long split buckets, at their origin slot.
   Xyzz* split_sums;
-  u32* split_index;
+  SplitLength length;
 
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Xyzz add_head(const Xyzz& acc, u64 v) const {
     return in_head_value == nullptr ? acc.add_affine(load_affine_rw(head_points, v)) : acc + in_head_value[v];
@@ -585,7 +622,7 @@ struct CombineLevel {
     const u64 block_end = (block + 1) * block_units < units ? (block + 1) * block_units : units;
     if (u % block_units == 0) {
       const u32 bucket = head_bucket[u];
-      if (bucket != kNoBucket && out_head_bucket != nullptr) {
+      if (bucket != kNoBucket && out_head_bucket != nullptr && length.is_long(bucket)) {
         Xyzz sum = add_head(Xyzz::infinity(), u);
         u64 v = u + 1;
         while (v < block_end && head_bucket[v] == bucket) sum = add_head(sum, v++);
@@ -594,7 +631,7 @@ struct CombineLevel {
       }
     }
     const u32 bucket = tail_bucket[u];
-    if (bucket == kNoBucket) return;
+    if (bucket == kNoBucket || !length.is_long(bucket)) return;
     const u32 origin = in_tail_origin == nullptr ? static_cast<u32>(u) : in_tail_origin[u];
     Xyzz sum = in_tail_value == nullptr ? Xyzz::from_affine(load_affine_rw(tail_points, u)) : in_tail_value[u];
     u64 v = u + 1;
@@ -605,7 +642,6 @@ struct CombineLevel {
       out_tail_value[block] = sum;
     } else {
       split_sums[origin] = sum;
-      split_index[bucket] = origin;
     }
   }
 };
@@ -636,8 +672,9 @@ struct ReduceLevel {
   using Fd = DeviceBase<Curve>;
   using Xyzz = DeviceXyzz<Fd>;
   const DeviceAffine<Fd>* bucket_sums;  // level 0 input, else null
-  const u32* split_index;               // level 0: XYZZ sums of split buckets
-  const Xyzz* split_sums;
+  const u32* split_index;               // level 0: split buckets' tail slots
+  const Xyzz* split_sums;               // level 0: long split buckets' sums, at the tail slot
+  SplitParts<Fd> parts;                 // level 0: short split buckets' parts
   const Xyzz* in_a;  // later levels
   const Xyzz* in_b;
   u32 buckets;
@@ -651,12 +688,13 @@ struct ReduceLevel {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Xyzz add_item(const Xyzz& acc, u32 w, u32 i) const {
     if (bucket_sums != nullptr) {
       if (i == 0 || i > buckets) return acc;
-      // A bucket is whole (affine, from the walker) or split (XYZZ, from combine_partials); the
-      // other form is infinity / absent.
-      const u64 bucket = static_cast<u64>(w) * buckets + i - 1;
+      // A bucket is whole (affine, from the walker; infinity when split) or split: the parts of a
+      // short one, the XYZZ sum of a long one (combine_partials).
+      const u32 bucket = w * buckets + i - 1;
       const Xyzz sum = acc.add_affine(load_affine_rw(bucket_sums, bucket));
       const u32 split = split_index[bucket];
-      return split == kNoBucket ? sum : sum + split_sums[split];
+      if (split == kNoBucket) return sum;
+      return parts.length.is_long(bucket) ? sum + split_sums[split] : parts.add_short(sum, bucket, split);
     }
     return acc + in_a[static_cast<u64>(w) * items_in + i];
   }
@@ -876,9 +914,10 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
 
     // accumulate_buckets
     ZKMSM_TRY(exec.stage_begin(kAccumulate));
-    const WalkerArgs<Fd> args{points,      sorted_keys,         sorted_values, bucket_start, bucket_end,
-                              valid,       bucket_sums,         head_points,   head_bucket,  tail_points,
-                              tail_bucket, plan.walker_threads, plan.slots,    walker_state};
+    const WalkerArgs<Fd> args{points,      sorted_keys, sorted_values,       bucket_start, bucket_end,
+                              valid,       bucket_sums, head_points,         head_bucket,  tail_points,
+                              tail_bucket, split_index, plan.walker_threads, plan.slots,   walker_state};
+    const SplitLength split_length{bucket_start, bucket_end, valid, plan.walker_slot_count};
     ZKMSM_TRY(dispatch_walker<Curve>(exec, plan, args));
     ZKMSM_TRY(exec.stage_end(kAccumulate));
     // combine_partials, level by level until one block holds every unit.
@@ -910,7 +949,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
                                          out ? out->tail_value : nullptr,
                                          out ? out->tail_origin : nullptr,
                                          split_sums,
-                                         split_index};
+                                         split_length};
         if (level == 0) {
           ZKMSM_TRY(exec.for_each(blocks, point_kernel_threads_per_block(), CombineBlocksInOrder<Curve>{kernel}));
         } else {
@@ -939,6 +978,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
       ReduceLevel<Curve> kernel{level == 0 ? bucket_sums : nullptr,
                                 split_index,
                                 split_sums,
+                                {head_points, head_bucket, tail_points, split_length},
                                 in,
                                 in == nullptr ? nullptr : in + static_cast<u64>(batch_windows) * items_in,
                                 plan.buckets,
