@@ -550,7 +550,9 @@ struct SplitLength {
   u64 slot_count;
 
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE bool is_long(u32 bucket) const {
-    const u64 per_slot = (*valid + slot_count - 1) / slot_count;
+    // Slot ranges hold ⌈M / slots⌉ entries (slot_begin); a bucket with parts has entries, so M ≥ 1.
+    const u32 m = *valid;
+    const u32 per_slot = slot_count >= m ? 1u : (m - 1) / static_cast<u32>(slot_count) + 1;
     return bucket_end[bucket] - bucket_start[bucket] > kShortSplitSlots * per_slot;
   }
 };
@@ -583,10 +585,9 @@ struct SplitParts {
 //     otherwise it becomes the block's tail record for the next level;
 //   * if u starts a block and has a head, the run of heads of that bucket at the block start is
 //     summed into the block's head record.
-// Level 0 has blocks of kCombineFirstBlockUnits slots, each walked by one thread
-// (CombineBlocksInOrder); later levels have blocks of kCombineBlockUnits and a thread per unit. A
-// bucket spread over K slots takes ~log_8(K/16) + 1 levels. No inversion: reduce_buckets adds the
-// XYZZ sums. With random scalars no bucket is long and every thread only looks at its records.
+// Blocks of kCombineBlockUnits units, a thread per unit: a bucket spread over K slots takes
+// ⌈log_8 K⌉ levels. No inversion: reduce_buckets adds the XYZZ sums. With random scalars no bucket
+// is long, and each thread only looks at its records.
 
 template <class Curve>
 struct CombineLevel {
@@ -646,26 +647,14 @@ struct CombineLevel {
   }
 };
 
-// The units of each block of a combine level in order, one thread per block.
-template <class Curve>
-struct CombineBlocksInOrder {
-  CombineLevel<Curve> level;
-
-  ZKMSM_HOST_DEVICE void operator()(u64 block) const {
-    const u64 first = block * level.block_units;
-    const u64 end = first + level.block_units < level.units ? first + level.block_units : level.units;
-    for (u64 u = first; u < end; ++u) level(u);
-  }
-};
-
 // ---- reduce_buckets ------------------------------------------------------------------------------
 // Per window, W = Σ_{i=0..m−1} i·a_i + Σ b_i over items (a_i, b_i); initially a_i = B_i (bucket
 // of magnitude i, a_0 = infinity) and b = 0. A level cuts the items into chunks of L and replaces
 // chunk j by
 //   a'_j = L · Σ_t a_{jL+t}                 (log2 L doublings)
 //   b'_j = Σ_t t·a_{jL+t} + Σ_t b_{jL+t}    (running sums from the top of the chunk)
-// which keeps W unchanged: Σ_t (jL + t)·a_{jL+t} = j·(L·Σ_t a) + Σ_t t·a. The last level has one
-// item per window and W = b'_0. Cost per chunk: 2(L − 1) + 1 additions, L more for the b sum
+// which keeps W unchanged: Σ_t (jL + t)·a_{jL+t} = j·(L·Σ_t a) + Σ_t t·a. Once a window has at
+// most kReduceTailItems items, ReduceTail finishes with chunks of 2; W is the b of the last item. Cost per chunk: 2(L − 1) + 1 additions, L more for the b sum
 // (after level 0), log2 L doublings.
 template <class Curve>
 struct ReduceLevel {
@@ -722,6 +711,83 @@ struct ReduceLevel {
       for (u32 d = 0; d < log2_chunk; ++d) running = running.doubled();
       out_a[out] = running;
     }
+  }
+};
+
+// The last levels of reduce_buckets in one block per window: its ≤ kReduceTailItems items
+// (a_i, b_i), one per thread (the rest (infinity, infinity)), combined pairwise as levels of
+// chunk 2 do, (a_2j, b_2j), (a_2j+1, b_2j+1) → (2(a_2j + a_2j+1), a_2j+1 + b_2j + b_2j+1): five
+// steps through warp shuffles, then the warps' items in shared memory and three more steps in the
+// first warp. The window sum is the last b. Off the device, thread 0 of each window does the same
+// pairing in a loop.
+inline constexpr unsigned kReduceTailThreads = kReduceTailItems;
+static_assert(kReduceTailThreads == 256, "ReduceTail: 8 warps, three steps after the warp shuffles");
+
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void reduce_pair(DeviceXyzz<Fd>& a,
+                                                      DeviceXyzz<Fd>& b,
+                                                      const DeviceXyzz<Fd>& right_a,
+                                                      const DeviceXyzz<Fd>& right_b) {
+  b = b + right_b + right_a;
+  a = (a + right_a).doubled();
+}
+
+#if defined(__CUDA_ARCH__)
+template <class Fd>
+__device__ __forceinline__ DeviceXyzz<Fd> shuffle_down_xyzz(const DeviceXyzz<Fd>& p, unsigned delta) {
+  return {warp::shuffle_down(p.X, delta), warp::shuffle_down(p.Y, delta), warp::shuffle_down(p.ZZ, delta),
+          warp::shuffle_down(p.ZZZ, delta)};
+}
+#endif
+
+template <class Curve>
+struct ReduceTail {
+  using Fd = DeviceBase<Curve>;
+  using Xyzz = DeviceXyzz<Fd>;
+  const Xyzz* in_a;
+  const Xyzz* in_b;
+  u32 items;  // per window, ≤ kReduceTailItems
+  Xyzz* window_sums;
+
+  ZKMSM_HOST_DEVICE void operator()(u64 index) const {
+    const u64 w = index / kReduceTailThreads;
+    const u32 i = static_cast<u32>(index % kReduceTailThreads);
+#if defined(__CUDA_ARCH__)
+    __shared__ Xyzz shared_a[kReduceTailThreads / 32], shared_b[kReduceTailThreads / 32];
+    Xyzz a = i < items ? in_a[w * items + i] : Xyzz::infinity();
+    Xyzz b = i < items ? in_b[w * items + i] : Xyzz::infinity();
+    const u32 lane = i & 31;
+    for (u32 step = 1; step < 32; step <<= 1) {
+      const Xyzz right_b = shuffle_down_xyzz(b, step);
+      const Xyzz right_a = shuffle_down_xyzz(a, step);
+      reduce_pair(a, b, right_a, right_b);  // kept by lanes ≡ 0 mod 2·step
+    }
+    if (lane == 0) {
+      shared_a[i / 32] = a;
+      shared_b[i / 32] = b;
+    }
+    __syncthreads();
+    if (i >= 32) return;
+    a = lane < kReduceTailThreads / 32 ? shared_a[lane] : Xyzz::infinity();
+    b = lane < kReduceTailThreads / 32 ? shared_b[lane] : Xyzz::infinity();
+    for (u32 step = 1; step < kReduceTailThreads / 32; step <<= 1) {
+      const Xyzz right_b = shuffle_down_xyzz(b, step);
+      const Xyzz right_a = shuffle_down_xyzz(a, step);
+      reduce_pair(a, b, right_a, right_b);
+    }
+    if (lane == 0) window_sums[w] = b;
+#else
+    if (i != 0) return;
+    Xyzz a[kReduceTailThreads], b[kReduceTailThreads];
+    for (u32 j = 0; j < kReduceTailThreads; ++j) {
+      a[j] = j < items ? in_a[w * items + j] : Xyzz::infinity();
+      b[j] = j < items ? in_b[w * items + j] : Xyzz::infinity();
+    }
+    for (u32 step = 1; step < kReduceTailThreads; step <<= 1) {
+      for (u32 j = 0; j + step < kReduceTailThreads; j += 2 * step) reduce_pair(a[j], b[j], a[j + step], b[j + step]);
+    }
+    window_sums[w] = b[0];
+#endif
   }
 };
 
@@ -926,7 +992,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
       u64 units = plan.walker_slot_count;
       const LevelRecords* in = nullptr;
       for (int level = 0;; ++level) {
-        const u32 block_units = static_cast<u32>(level == 0 ? kCombineFirstBlockUnits : kCombineBlockUnits);
+        const u32 block_units = static_cast<u32>(kCombineBlockUnits);
         const bool last = units <= block_units;
         const u64 blocks = (units + block_units - 1) / block_units;
         const LevelRecords* out = last ? nullptr : &records[level % 2];
@@ -950,11 +1016,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
                                          out ? out->tail_origin : nullptr,
                                          split_sums,
                                          split_length};
-        if (level == 0) {
-          ZKMSM_TRY(exec.for_each(blocks, point_kernel_threads_per_block(), CombineBlocksInOrder<Curve>{kernel}));
-        } else {
-          ZKMSM_TRY(exec.for_each(units, point_kernel_threads_per_block(), kernel));
-        }
+        ZKMSM_TRY(exec.for_each(units, point_kernel_threads_per_block(), kernel));
         if (last) break;
         in = out;
         units = blocks;
@@ -966,7 +1028,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
     ZKMSM_TRY(exec.stage_begin(kReduce));
     const std::size_t levels = plan.reduce_chunk.size();
     for (std::size_t level = 0; level < levels; ++level) {
-      const bool last = level + 1 == levels;
+      const bool last = level + 1 == levels && !plan.reduce_tail;
       const u32 chunk = plan.reduce_chunk[level];
       u32 log2_chunk = 0;
       while ((u32{1} << log2_chunk) < chunk) ++log2_chunk;
@@ -989,6 +1051,13 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
                                 out,
                                 last ? window_sums + first_window : out + out_stride};
       ZKMSM_TRY(exec.for_each(out_stride, point_kernel_threads_per_block(), kernel));
+    }
+    if (plan.reduce_tail) {
+      const u32 items = plan.reduce_items[levels];
+      const Xyzz* in = reduce_buffer[(levels - 1) % 2];
+      ZKMSM_TRY(exec.for_each(static_cast<u64>(batch_windows) * kReduceTailThreads, kReduceTailThreads,
+                              ReduceTail<Curve>{in, in + static_cast<u64>(batch_windows) * items, items,
+                                                window_sums + first_window}));
     }
     ZKMSM_TRY(exec.stage_end(kReduce));
   }

@@ -27,10 +27,7 @@ inline constexpr unsigned kMaxWindowBits = 22;
 // per SM × 132 SMs = 67,584); run 1 at 2^22: 123 k threads (two waves) 52 ms, 67 k 38 ms.
 inline constexpr std::uint64_t kEntriesPerSlot = 16;
 inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
-// combine_partials: units per block on level 0 (walker slots, one thread walks a block's units in
-// order) and on the later levels (a thread per unit). H200, 2^20, 1 M slots (session 3): level 0
-// with a thread per slot in blocks of 8 took 1.52 ms for ~1 M one-addition chains.
-inline constexpr std::uint64_t kCombineFirstBlockUnits = 16;
+// combine_partials: units per block on each level (pipeline.cuh).
 inline constexpr std::uint64_t kCombineBlockUnits = 8;
 // reduce_buckets: items per thread in the first level (reads affine bucket sums) and in the
 // later levels (read XYZZ pairs). Powers of two. The later levels have few threads and are
@@ -38,6 +35,10 @@ inline constexpr std::uint64_t kCombineBlockUnits = 8;
 // has the shortest chain (H200 run 2, L = 8: ~150 µs per level).
 inline constexpr unsigned kReduceFirstChunk = 4;
 inline constexpr unsigned kReduceChunk = 2;
+// Once a window has at most this many items, one block of as many threads per window finishes the
+// reduction (pipeline.cuh ReduceTail: warp shuffles, then shared memory). H200 (session 3): the
+// levels of chunk 2 took ~90 µs each however few their items (14 of them at c = 20).
+inline constexpr unsigned kReduceTailItems = 256;
 // One window batch holds at most this many entries (32-bit positions; CUB's int item count).
 inline constexpr std::uint64_t kMaxBatchEntries = (std::uint64_t{1} << 31) - 1;
 // Largest slot count of the global walker state.
@@ -116,8 +117,9 @@ struct Plan {
     return state == WalkerStateKind::global || state == WalkerStateKind::global_warp;
   }
   bool inversion_per_warp() const { return state == WalkerStateKind::warp || state == WalkerStateKind::global_warp; }
-  std::vector<std::uint32_t> reduce_items;      // items per window entering level ℓ; ends with 1
+  std::vector<std::uint32_t> reduce_items;      // items per window entering level ℓ
   std::vector<std::uint32_t> reduce_chunk;      // items per thread of level ℓ
+  bool reduce_tail = false;                     // the last level's items go to ReduceTail
   std::size_t reduce_buffer_items[2] = {0, 0};  // XYZZ pairs of the two ping-pong buffers
   PlanBytes bytes;
 };
@@ -165,21 +167,25 @@ inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
   // empty slot ranges).
   if (plan.inversion_per_warp()) plan.walker_threads = (plan.walker_threads + 31) / 32 * 32;
   plan.walker_slot_count = static_cast<std::uint64_t>(plan.walker_threads) * plan.slots;
-  plan.combine_level_units = plan.walker_slot_count <= kCombineFirstBlockUnits
+  plan.combine_level_units = plan.walker_slot_count <= kCombineBlockUnits
                                  ? 0
-                                 : (plan.walker_slot_count + kCombineFirstBlockUnits - 1) / kCombineFirstBlockUnits;
+                                 : (plan.walker_slot_count + kCombineBlockUnits - 1) / kCombineBlockUnits;
 
-  // Reduction levels: m_0 = B + 1 items per window (item 0 is the empty digit 0).
+  // Reduction levels: m_0 = B + 1 items per window (item 0 is the empty digit 0); level 0 always
+  // (it reads the buckets), more while a window has more than kReduceTailItems items, then the
+  // tail when more than one is left.
   plan.reduce_items.assign(1, plan.buckets + 1);
   plan.reduce_chunk.clear();
-  while (plan.reduce_items.back() > 1) {
+  do {
     const std::uint32_t chunk = plan.reduce_chunk.empty() ? kReduceFirstChunk : kReduceChunk;
     plan.reduce_chunk.push_back(chunk);
     plan.reduce_items.push_back((plan.reduce_items.back() + chunk - 1) / chunk);
-  }
+  } while (plan.reduce_items.back() > kReduceTailItems);
+  plan.reduce_tail = plan.reduce_items.back() > 1;
   plan.reduce_buffer_items[0] = plan.reduce_buffer_items[1] = 0;
   const std::size_t levels = plan.reduce_chunk.size();
-  for (std::size_t level = 0; level + 1 < levels; ++level) {  // the last level writes window sums
+  // Every level writes a buffer, except the last one when there is no tail (it writes window sums).
+  for (std::size_t level = 0; level + (plan.reduce_tail ? 0 : 1) < levels; ++level) {
     std::size_t& items = plan.reduce_buffer_items[level % 2];
     items = std::max<std::size_t>(items, static_cast<std::size_t>(plan.batch_windows) * plan.reduce_items[level + 1]);
   }
