@@ -213,6 +213,15 @@ TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   const auto large = cuda::detail::make_plan(std::size_t{1} << 20, 254, CudaMsmOptions{}, &error);
   EXPECT_EQ(large.state, WalkerStateKind::global);
   EXPECT_EQ(large.slots, 16u);
+  EXPECT_EQ(large.walker_min_blocks, 0u);
+  const auto huge = cuda::detail::make_plan(std::size_t{1} << 24, 254, CudaMsmOptions{}, &error);
+  EXPECT_EQ(huge.slots, 48u);
+  EXPECT_EQ(huge.walker_min_blocks, 3u);
+  EXPECT_LE(huge.walker_threads, cuda::detail::kCappedMaxWalkerThreads);
+  // Blocks larger than the capped kernel's bound run uncapped.
+  const auto wide =
+      cuda::detail::make_plan(std::size_t{1} << 24, 254, CudaMsmOptions{.walker_threads_per_block = 512}, &error);
+  EXPECT_EQ(wide.walker_min_blocks, 0u);
   // An explicit S the warp state cannot take goes to the global state.
   const auto explicit_s = cuda::detail::make_plan(1000, 254, CudaMsmOptions{.walker_slots = 12}, &error);
   EXPECT_TRUE(error.empty()) << error;

@@ -41,8 +41,8 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
 void set_simulated_device_limit(std::size_t bytes);
 
 // Experiment hook for the benchmark: register cap of the global-state walker, as the minimum
-// number of resident 256-thread blocks per SM (0 = no cap; 3 → ≤ 85 registers; 4 → ≤ 64).
-// Threads per block must then be ≤ 256.
+// number of resident 256-thread blocks per SM (0 = the plan's choice by size; 1 = no cap; 3 → ≤ 85
+// registers; 4 → ≤ 64). Threads per block must then be ≤ 256.
 void set_walker_min_blocks(unsigned min_blocks);
 
 // Experiment hook for the benchmark: threads per block of combine_partials and reduce_buckets

@@ -102,8 +102,8 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks) for_each_kernel_bound
   if (index < count) f(index);
 }
 
-// Experiment hook: the global-state walker's register cap (0 = none, 3 or 4 = kMinBlocks of
-// 256-thread blocks). Set through detail::set_walker_min_blocks.
+// Experiment hook: the global-state walker's register cap (0 = the plan's, 1 = none, 3 or 4 =
+// kMinBlocks of 256-thread blocks). Set through detail::set_walker_min_blocks.
 inline unsigned& walker_min_blocks() {
   static unsigned value = 0;
   return value;

@@ -220,6 +220,25 @@ struct SlotState {
   u32 flags;      // kind | first | active | has_prev | case
 };
 
+// Split buckets are short or long by their size against the slot length: a short one has at most
+// kShortSplitSlots + 2 parts, which reduce_buckets adds one after the other; combine_partials sums
+// the parts of long ones in levels (a bucket of every entry can span millions of slots).
+inline constexpr u64 kShortSplitSlots = 8;
+
+struct SplitLength {
+  const u32* bucket_start;
+  const u32* bucket_end;
+  const u32* valid;  // M
+  u64 slot_count;
+
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE bool is_long(u32 bucket) const {
+    // Slot ranges hold ⌈M / slots⌉ entries (slot_begin); a bucket with parts has entries, so M ≥ 1.
+    const u32 m = *valid;
+    const u32 per_slot = slot_count >= m ? 1u : (m - 1) / static_cast<u32>(slot_count) + 1;
+    return bucket_end[bucket] - bucket_start[bucket] > kShortSplitSlots * per_slot;
+  }
+};
+
 template <class Fd>
 struct WalkerArgs {
   const DeviceAffine<Fd>* points;
@@ -233,7 +252,8 @@ struct WalkerArgs {
   u32* head_bucket;
   DeviceAffine<Fd>* tail_points;
   u32* tail_bucket;
-  u32* split_index;  // per bucket: the slot of its tail part (kNoBucket: not split)
+  u32* split_index;      // per bucket: the slot of its tail part (kNoBucket: not split)
+  u32* long_split_flag;  // set to 1 when a bucket is split and long (SplitLength)
   u32 threads;
   u32 slots;   // S
   u32* state;  // walker state in device memory (global, global_warp), else null
@@ -351,6 +371,8 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit_piece(
     store_affine(a.tail_points, g, value);
     a.tail_bucket[g] = bucket;
     a.split_index[bucket] = static_cast<u32>(g);
+    const SplitLength length{a.bucket_start, a.bucket_end, a.valid, static_cast<u64>(a.threads) * a.slots};
+    if (length.is_long(bucket)) *a.long_split_flag = 1;
   }
 }
 
@@ -538,25 +560,6 @@ struct StreamWalker {
   }
 };
 
-// Split buckets are short or long by their size against the slot length: a short one has at most
-// kShortSplitSlots + 2 parts, which reduce_buckets adds one after the other; combine_partials sums
-// the parts of long ones in levels (a bucket of every entry can span millions of slots).
-inline constexpr u64 kShortSplitSlots = 8;
-
-struct SplitLength {
-  const u32* bucket_start;
-  const u32* bucket_end;
-  const u32* valid;  // M
-  u64 slot_count;
-
-  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE bool is_long(u32 bucket) const {
-    // Slot ranges hold ⌈M / slots⌉ entries (slot_begin); a bucket with parts has entries, so M ≥ 1.
-    const u32 m = *valid;
-    const u32 per_slot = slot_count >= m ? 1u : (m - 1) / static_cast<u32>(slot_count) + 1;
-    return bucket_end[bucket] - bucket_start[bucket] > kShortSplitSlots * per_slot;
-  }
-};
-
 // The walker's parts of split buckets, as reduce_buckets reads them.
 template <class Fd>
 struct SplitParts {
@@ -613,12 +616,14 @@ struct CombineLevel {
   // Final sums of long split buckets, at their origin slot.
   Xyzz* split_sums;
   SplitLength length;
+  const u32* long_split_flag;  // 0: no bucket is long, nothing to do
 
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Xyzz add_head(const Xyzz& acc, u64 v) const {
     return in_head_value == nullptr ? acc.add_affine(load_affine_rw(head_points, v)) : acc + in_head_value[v];
   }
 
   ZKMSM_HOST_DEVICE void operator()(u64 u) const {
+    if (*long_split_flag == 0) return;
     const u64 block = u / block_units;
     const u64 block_end = (block + 1) * block_units < units ? (block + 1) * block_units : units;
     if (u % block_units == 0) {
@@ -653,8 +658,8 @@ struct CombineLevel {
 // chunk j by
 //   a'_j = L · Σ_t a_{jL+t}                 (log2 L doublings)
 //   b'_j = Σ_t t·a_{jL+t} + Σ_t b_{jL+t}    (running sums from the top of the chunk)
-// which keeps W unchanged: Σ_t (jL + t)·a_{jL+t} = j·(L·Σ_t a) + Σ_t t·a. Once a window has at
-// most kReduceTailItems items, ReduceTail finishes with chunks of 2; W is the b of the last item. Cost per chunk: 2(L − 1) + 1 additions, L more for the b sum
+// which keeps W unchanged: Σ_t (jL + t)·a_{jL+t} = j·(L·Σ_t a) + Σ_t t·a. The last level has one
+// item per window and W = b'_0. Cost per chunk: 2(L − 1) + 1 additions, L more for the b sum
 // (after level 0), log2 L doublings.
 template <class Curve>
 struct ReduceLevel {
@@ -711,83 +716,6 @@ struct ReduceLevel {
       for (u32 d = 0; d < log2_chunk; ++d) running = running.doubled();
       out_a[out] = running;
     }
-  }
-};
-
-// The last levels of reduce_buckets in one block per window: its ≤ kReduceTailItems items
-// (a_i, b_i), one per thread (the rest (infinity, infinity)), combined pairwise as levels of
-// chunk 2 do, (a_2j, b_2j), (a_2j+1, b_2j+1) → (2(a_2j + a_2j+1), a_2j+1 + b_2j + b_2j+1): five
-// steps through warp shuffles, then the warps' items in shared memory and three more steps in the
-// first warp. The window sum is the last b. Off the device, thread 0 of each window does the same
-// pairing in a loop.
-inline constexpr unsigned kReduceTailThreads = kReduceTailItems;
-static_assert(kReduceTailThreads == 256, "ReduceTail: 8 warps, three steps after the warp shuffles");
-
-template <class Fd>
-ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void reduce_pair(DeviceXyzz<Fd>& a,
-                                                      DeviceXyzz<Fd>& b,
-                                                      const DeviceXyzz<Fd>& right_a,
-                                                      const DeviceXyzz<Fd>& right_b) {
-  b = b + right_b + right_a;
-  a = (a + right_a).doubled();
-}
-
-#if defined(__CUDA_ARCH__)
-template <class Fd>
-__device__ __forceinline__ DeviceXyzz<Fd> shuffle_down_xyzz(const DeviceXyzz<Fd>& p, unsigned delta) {
-  return {warp::shuffle_down(p.X, delta), warp::shuffle_down(p.Y, delta), warp::shuffle_down(p.ZZ, delta),
-          warp::shuffle_down(p.ZZZ, delta)};
-}
-#endif
-
-template <class Curve>
-struct ReduceTail {
-  using Fd = DeviceBase<Curve>;
-  using Xyzz = DeviceXyzz<Fd>;
-  const Xyzz* in_a;
-  const Xyzz* in_b;
-  u32 items;  // per window, ≤ kReduceTailItems
-  Xyzz* window_sums;
-
-  ZKMSM_HOST_DEVICE void operator()(u64 index) const {
-    const u64 w = index / kReduceTailThreads;
-    const u32 i = static_cast<u32>(index % kReduceTailThreads);
-#if defined(__CUDA_ARCH__)
-    __shared__ Xyzz shared_a[kReduceTailThreads / 32], shared_b[kReduceTailThreads / 32];
-    Xyzz a = i < items ? in_a[w * items + i] : Xyzz::infinity();
-    Xyzz b = i < items ? in_b[w * items + i] : Xyzz::infinity();
-    const u32 lane = i & 31;
-    for (u32 step = 1; step < 32; step <<= 1) {
-      const Xyzz right_b = shuffle_down_xyzz(b, step);
-      const Xyzz right_a = shuffle_down_xyzz(a, step);
-      reduce_pair(a, b, right_a, right_b);  // kept by lanes ≡ 0 mod 2·step
-    }
-    if (lane == 0) {
-      shared_a[i / 32] = a;
-      shared_b[i / 32] = b;
-    }
-    __syncthreads();
-    if (i >= 32) return;
-    a = lane < kReduceTailThreads / 32 ? shared_a[lane] : Xyzz::infinity();
-    b = lane < kReduceTailThreads / 32 ? shared_b[lane] : Xyzz::infinity();
-    for (u32 step = 1; step < kReduceTailThreads / 32; step <<= 1) {
-      const Xyzz right_b = shuffle_down_xyzz(b, step);
-      const Xyzz right_a = shuffle_down_xyzz(a, step);
-      reduce_pair(a, b, right_a, right_b);
-    }
-    if (lane == 0) window_sums[w] = b;
-#else
-    if (i != 0) return;
-    Xyzz a[kReduceTailThreads], b[kReduceTailThreads];
-    for (u32 j = 0; j < kReduceTailThreads; ++j) {
-      a[j] = j < items ? in_a[w * items + j] : Xyzz::infinity();
-      b[j] = j < items ? in_b[w * items + j] : Xyzz::infinity();
-    }
-    for (u32 step = 1; step < kReduceTailThreads; step <<= 1) {
-      for (u32 j = 0; j + step < kReduceTailThreads; j += 2 * step) reduce_pair(a[j], b[j], a[j + step], b[j + step]);
-    }
-    window_sums[w] = b[0];
-#endif
   }
 };
 
@@ -853,7 +781,7 @@ CudaStatus dispatch_walker(Exec& exec, const Plan& plan, const WalkerArgs<Device
   }
   if (plan.state == WalkerStateKind::global) {
     const StreamWalker<Curve, 0> walker{args};
-    switch (walker_min_blocks()) {
+    switch (walker_min_blocks() != 0 ? walker_min_blocks() : plan.walker_min_blocks) {
       case 3:
         return exec.template for_each_bounded<256, 3>(plan.walker_threads, plan.threads_per_block, walker);
       case 4:
@@ -944,6 +872,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
   unsigned char* meta = nullptr;
   ZKMSM_TRY(exec.alloc(meta, kMetaBytes));
   u32* valid = reinterpret_cast<u32*>(meta);
+  u32* long_split_flag = reinterpret_cast<u32*>(meta + sizeof(u32));
   Affine* device_result = reinterpret_cast<Affine*>(meta + 64);
 
   for (unsigned first_window = 0; first_window < plan.windows; first_window += plan.batch_windows) {
@@ -976,13 +905,15 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
     ZKMSM_TRY(exec.memset(tail_bucket, 0xff, plan.walker_slot_count * sizeof(u32)));
     ZKMSM_TRY(exec.memset(bucket_sums, 0, static_cast<std::size_t>(batch_windows) * plan.buckets * sizeof(Affine)));
     ZKMSM_TRY(exec.memset(split_index, 0xff, static_cast<std::size_t>(batch_windows) * plan.buckets * sizeof(u32)));
+    ZKMSM_TRY(exec.memset(long_split_flag, 0, sizeof(u32)));
     ZKMSM_TRY(exec.stage_end(kPlan));
 
     // accumulate_buckets
     ZKMSM_TRY(exec.stage_begin(kAccumulate));
     const WalkerArgs<Fd> args{points,      sorted_keys, sorted_values,       bucket_start, bucket_end,
                               valid,       bucket_sums, head_points,         head_bucket,  tail_points,
-                              tail_bucket, split_index, plan.walker_threads, plan.slots,   walker_state};
+                              tail_bucket, split_index, long_split_flag,     plan.walker_threads, plan.slots,
+                              walker_state};
     const SplitLength split_length{bucket_start, bucket_end, valid, plan.walker_slot_count};
     ZKMSM_TRY(dispatch_walker<Curve>(exec, plan, args));
     ZKMSM_TRY(exec.stage_end(kAccumulate));
@@ -1015,7 +946,8 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
                                          out ? out->tail_value : nullptr,
                                          out ? out->tail_origin : nullptr,
                                          split_sums,
-                                         split_length};
+                                         split_length,
+                                         long_split_flag};
         ZKMSM_TRY(exec.for_each(units, point_kernel_threads_per_block(), kernel));
         if (last) break;
         in = out;
@@ -1028,7 +960,7 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
     ZKMSM_TRY(exec.stage_begin(kReduce));
     const std::size_t levels = plan.reduce_chunk.size();
     for (std::size_t level = 0; level < levels; ++level) {
-      const bool last = level + 1 == levels && !plan.reduce_tail;
+      const bool last = level + 1 == levels;
       const u32 chunk = plan.reduce_chunk[level];
       u32 log2_chunk = 0;
       while ((u32{1} << log2_chunk) < chunk) ++log2_chunk;
@@ -1051,13 +983,6 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
                                 out,
                                 last ? window_sums + first_window : out + out_stride};
       ZKMSM_TRY(exec.for_each(out_stride, point_kernel_threads_per_block(), kernel));
-    }
-    if (plan.reduce_tail) {
-      const u32 items = plan.reduce_items[levels];
-      const Xyzz* in = reduce_buffer[(levels - 1) % 2];
-      ZKMSM_TRY(exec.for_each(static_cast<u64>(batch_windows) * kReduceTailThreads, kReduceTailThreads,
-                              ReduceTail<Curve>{in, in + static_cast<u64>(batch_windows) * items, items,
-                                                window_sums + first_window}));
     }
     ZKMSM_TRY(exec.stage_end(kReduce));
   }

@@ -35,10 +35,6 @@ inline constexpr std::uint64_t kCombineBlockUnits = 8;
 // has the shortest chain (H200 run 2, L = 8: ~150 µs per level).
 inline constexpr unsigned kReduceFirstChunk = 4;
 inline constexpr unsigned kReduceChunk = 2;
-// Once a window has at most this many items, one block of as many threads per window finishes the
-// reduction (pipeline.cuh ReduceTail: warp shuffles, then shared memory). H200 (session 3): the
-// levels of chunk 2 took ~90 µs each however few their items (14 of them at c = 20).
-inline constexpr unsigned kReduceTailItems = 256;
 // One window batch holds at most this many entries (32-bit positions; CUB's int item count).
 inline constexpr std::uint64_t kMaxBatchEntries = (std::uint64_t{1} << 31) - 1;
 // Largest slot count of the global walker state.
@@ -51,17 +47,26 @@ inline constexpr unsigned kSlotWords = kSlotScalarWords + 16 + 8;
 inline constexpr std::size_t kAffineBytes = 64;
 inline constexpr std::size_t kXyzzBytes = 128;
 inline constexpr std::size_t kScalarBytes = 32;
-// Small per-call block: valid-entry count and the result point.
+// Small per-call block: valid-entry count, long-split flag and the result point.
 inline constexpr std::size_t kMetaBytes = 256;
 
-// Walker defaults by size (H200, docs/cuda_notes.md run 3, inputs on the device): at 2^16 the warp
-// state with S = 4 took 3.49 ms against 4.83 for global S = 16; at 2^20 global S = 16 took 11.3 ms
-// against 19.1 for warp S = 4. The crossover between 2^17 and 2^19 is not measured: 2^17 is a
-// guess. Global S: 16 best at 2^20, 32 at 2^22 (29.0 against 35.7 for 16), 64 at 2^24 (86.4
-// against 98.8 for 32).
-inline constexpr std::size_t kWarpWalkerMaxPoints = std::size_t{1} << 17;
+// Walker defaults by size (H200, inputs on the device; docs/cuda_notes.md runs 3 and 4). Warp state
+// S = 4 up to 2^18 (2^16: 2.95 ms against 3.52 for global S = 8; 2^18: 4.69 against 5.65 for
+// global S = 16); global S = 16 below 2^22 (2^20: 8.62 against 9.63 for S = 32), S = 32 below 2^24,
+// S = 48 from 2^24 (with the register cap below: 74.5 ms against 77.7 for S = 64 uncapped).
+inline constexpr std::size_t kWarpWalkerMaxPoints = std::size_t{1} << 18;
 inline constexpr unsigned kWarpWalkerSlots = 4;
 inline constexpr unsigned kRegistersWalkerSlots = 8;
+
+// From 2^22 points the global walker runs with at most 85 registers (at least 3 resident blocks of
+// 256 threads per SM) and, by default, one wave of such threads on the H200's 132 SMs: 24 warps per
+// SM instead of 16, for latency hiding (run 4: stalls on memory, instruction fetch and
+// multiply latency with 3.8 warps per scheduler). 2^22 S = 32: 22.35 ms against 23.13; 2^24:
+// 74.5 against 77.7; at 2^20 it cost 2 % (8.77 against 8.62), so smaller sizes stay uncapped.
+inline constexpr std::size_t kCappedWalkerMinPoints = std::size_t{1} << 22;
+inline constexpr unsigned kCappedWalkerMinBlocks = 3;
+inline constexpr unsigned kCappedWalkerBlockThreads = 256;
+inline constexpr std::uint64_t kCappedMaxWalkerThreads = std::uint64_t{kCappedWalkerMinBlocks} * 256 * 132;
 
 inline WalkerStateKind default_walker_state(std::size_t n) {
   return n <= kWarpWalkerMaxPoints ? WalkerStateKind::warp : WalkerStateKind::global;
@@ -73,7 +78,7 @@ inline unsigned default_walker_slots(WalkerStateKind state, std::size_t n) {
     case WalkerStateKind::registers:
       return kRegistersWalkerSlots;
     default:
-      return n < (std::size_t{1} << 22) ? 16 : n < (std::size_t{1} << 24) ? 32 : 64;
+      return n < (std::size_t{1} << 22) ? 16 : n < (std::size_t{1} << 24) ? 32 : 48;
   }
 }
 
@@ -112,14 +117,14 @@ struct Plan {
   std::uint32_t walker_threads = 0;
   std::uint64_t walker_slot_count = 0;    // threads · S
   std::uint64_t combine_level_units = 0;  // records per set of combine levels ≥ 1 (0: one level)
+  unsigned walker_min_blocks = 0;         // register cap of the global walker (0: none)
   WalkerStateKind state = WalkerStateKind::registers;
   bool state_in_device_memory() const {
     return state == WalkerStateKind::global || state == WalkerStateKind::global_warp;
   }
   bool inversion_per_warp() const { return state == WalkerStateKind::warp || state == WalkerStateKind::global_warp; }
-  std::vector<std::uint32_t> reduce_items;      // items per window entering level ℓ
+  std::vector<std::uint32_t> reduce_items;      // items per window entering level ℓ; ends with 1
   std::vector<std::uint32_t> reduce_chunk;      // items per thread of level ℓ
-  bool reduce_tail = false;                     // the last level's items go to ReduceTail
   std::size_t reduce_buffer_items[2] = {0, 0};  // XYZZ pairs of the two ping-pong buffers
   PlanBytes bytes;
 };
@@ -160,7 +165,8 @@ inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
   // Walker: about kEntriesPerSlot entries per slot, capped.
   const std::uint64_t cap = options.walker_max_blocks != 0
                                 ? static_cast<std::uint64_t>(options.walker_max_blocks) * plan.threads_per_block
-                                : kAutoMaxWalkerThreads;
+                            : plan.walker_min_blocks != 0 ? kCappedMaxWalkerThreads
+                                                          : kAutoMaxWalkerThreads;
   const std::uint64_t wanted = (plan.batch_entries + plan.slots * kEntriesPerSlot - 1) / (plan.slots * kEntriesPerSlot);
   plan.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
   // The warp's shared inversion needs every lane of a warp: whole warps (the extra threads get
@@ -171,21 +177,17 @@ inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
                                  ? 0
                                  : (plan.walker_slot_count + kCombineBlockUnits - 1) / kCombineBlockUnits;
 
-  // Reduction levels: m_0 = B + 1 items per window (item 0 is the empty digit 0); level 0 always
-  // (it reads the buckets), more while a window has more than kReduceTailItems items, then the
-  // tail when more than one is left.
+  // Reduction levels: m_0 = B + 1 items per window (item 0 is the empty digit 0).
   plan.reduce_items.assign(1, plan.buckets + 1);
   plan.reduce_chunk.clear();
-  do {
+  while (plan.reduce_items.back() > 1) {
     const std::uint32_t chunk = plan.reduce_chunk.empty() ? kReduceFirstChunk : kReduceChunk;
     plan.reduce_chunk.push_back(chunk);
     plan.reduce_items.push_back((plan.reduce_items.back() + chunk - 1) / chunk);
-  } while (plan.reduce_items.back() > kReduceTailItems);
-  plan.reduce_tail = plan.reduce_items.back() > 1;
+  }
   plan.reduce_buffer_items[0] = plan.reduce_buffer_items[1] = 0;
   const std::size_t levels = plan.reduce_chunk.size();
-  // Every level writes a buffer, except the last one when there is no tail (it writes window sums).
-  for (std::size_t level = 0; level + (plan.reduce_tail ? 0 : 1) < levels; ++level) {
+  for (std::size_t level = 0; level + 1 < levels; ++level) {  // the last level writes window sums
     std::size_t& items = plan.reduce_buffer_items[level % 2];
     items = std::max<std::size_t>(items, static_cast<std::size_t>(plan.batch_windows) * plan.reduce_items[level + 1]);
   }
@@ -253,6 +255,10 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
   plan.buckets = std::uint32_t{1} << (plan.window_bits - 1);
   plan.slots = slots;
   plan.threads_per_block = options.walker_threads_per_block;
+  plan.walker_min_blocks = state == WalkerStateKind::global && n >= kCappedWalkerMinPoints &&
+                                   plan.threads_per_block <= kCappedWalkerBlockThreads
+                               ? kCappedWalkerMinBlocks
+                               : 0;
 
   const std::uint64_t max_by_entries = n == 0 ? plan.windows : kMaxBatchEntries / n;
   plan.batch_windows = static_cast<unsigned>(std::clamp<std::uint64_t>(max_by_entries, 1, plan.windows));
