@@ -257,7 +257,9 @@ Command add_sweep_command(CLI::App& app) {
   walker_flag(sweep->add_option("--slots", options->slots, "stream_walker slots S"));
   walker_flag(sweep->add_option("--threads-per-block", options->threads_per_block, "stream_walker threads per block"));
   walker_flag(sweep->add_option("--max-blocks", options->max_blocks, "stream_walker block caps (0 = auto)"));
-  walker_flag(sweep->add_option("--walker-state", options->walker_states, "Walker state {registers,global,warp,global_warp,auto}")
+  walker_flag(sweep
+                  ->add_option("--walker-state", options->walker_states,
+                               "Walker state {registers,global,warp,global_warp,auto}")
                   ->transform(enum_transformer(walker_state_names())))
       ->default_str("registers");
   sweep->add_option("--threads", options->cpu_threads, "CPU backend thread counts (0 = all hardware threads)")

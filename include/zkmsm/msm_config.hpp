@@ -26,10 +26,10 @@ enum class Accumulator {
 };
 
 enum class WalkerState {
-  automatic,  // the backend picks by size (CUDA: warp up to 2^17 points, global above)
-  registers,  // slot accumulators in registers/private memory, one inversion per thread and round
-  global,     // slot accumulators in device memory, laid out coalesced
-  warp,       // S ≤ 4 slots in registers, one inversion per round shared by the 32 lanes of a warp
+  automatic,    // the backend picks by size (CUDA: warp up to 2^18 points, global above)
+  registers,    // slot accumulators in registers/private memory, one inversion per thread and round
+  global,       // slot accumulators in device memory, laid out coalesced
+  warp,         // S ≤ 4 slots in registers, one inversion per round shared by the 32 lanes of a warp
   global_warp,  // slot accumulators in device memory (as global), one inversion per round shared
                 // by the 32 lanes of a warp
 };
@@ -40,8 +40,8 @@ struct MsmConfig {
   unsigned window_bits = 0;
   Accumulator accumulator = Accumulator::automatic;
   // Stream walker knobs (GPU backends). Defaults: chosen by size from the H200 measurements in
-  // docs/cuda_notes.md (run 3: warp S = 4 at 2^16, global S = 16 at 2^20, S = 32 at 2^22, S = 64
-  // at 2^24).
+  // docs/cuda_notes.md (runs 3–4: warp S = 4 up to 2^18, global S = 16 at 2^20, S = 32 at 2^22,
+  // S = 48 at 2^24, with a register cap from 2^22).
   unsigned walker_slots = 0;  // S: affine additions per batched inversion per thread; 0 = by size
   unsigned walker_threads_per_block = 128;
   unsigned walker_max_blocks = 0;  // thread cap = walker_max_blocks · threads per block; 0 = auto

@@ -78,10 +78,10 @@ typedef enum zkmsm_accumulator {
 } zkmsm_accumulator;
 
 typedef enum zkmsm_walker_state {
-  ZKMSM_WALKER_STATE_REGISTERS = 0, /* slot accumulators in registers/private memory */
-  ZKMSM_WALKER_STATE_GLOBAL = 1,    /* slot accumulators in device memory, coalesced */
-  ZKMSM_WALKER_STATE_WARP = 2,      /* S <= 4 slots in registers, one inversion per warp and round */
-  ZKMSM_WALKER_STATE_AUTO = 3,      /* the backend picks by size */
+  ZKMSM_WALKER_STATE_REGISTERS = 0,   /* slot accumulators in registers/private memory */
+  ZKMSM_WALKER_STATE_GLOBAL = 1,      /* slot accumulators in device memory, coalesced */
+  ZKMSM_WALKER_STATE_WARP = 2,        /* S <= 4 slots in registers, one inversion per warp and round */
+  ZKMSM_WALKER_STATE_AUTO = 3,        /* the backend picks by size */
   ZKMSM_WALKER_STATE_GLOBAL_WARP = 4, /* slots in device memory, one inversion per warp and round */
 } zkmsm_walker_state;
 

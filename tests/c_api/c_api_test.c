@@ -261,6 +261,14 @@ static void test_config_struct_size(void) {
     zkmsm_config_init(&config);
     config.accumulator = (zkmsm_accumulator)77;
     expect_error(ZKMSM_ERROR_INVALID_ARGUMENT, ZKMSM_CURVE_BN254, points, scalars, 1, &config, __LINE__);
+    zkmsm_config_init(&config);
+    config.walker_state = (zkmsm_walker_state)77;
+    expect_error(ZKMSM_ERROR_INVALID_ARGUMENT, ZKMSM_CURVE_BN254, points, scalars, 1, &config, __LINE__);
+    /* The last walker state is a valid value (the CPU backend ignores walker knobs). */
+    zkmsm_config_init(&config);
+    config.backend = ZKMSM_BACKEND_CPU;
+    config.walker_state = ZKMSM_WALKER_STATE_GLOBAL_WARP;
+    expect_sum(ZKMSM_CURVE_BN254, points, scalars, 1, &config, kBn254G, __LINE__);
     expect_error(ZKMSM_ERROR_INVALID_ARGUMENT, (zkmsm_curve)77, points, scalars, 1, NULL, __LINE__);
   }
   /* A stats struct that was not initialised. */

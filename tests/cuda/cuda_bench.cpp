@@ -6,8 +6,8 @@
 //
 //   cuda_bench [log2 n ...]                       default 16 20 22
 //   env ZKMSM_BENCH_CONFIGS="c:S:state:blocks:tpb[:mb],..."   e.g. "0:8:r:0:128,16:16:g:0:256:3"
-//        (c 0 = auto; state r = registers, g = global, G = global_warp, w = warp, a = auto; blocks 0 = auto; mb = walker register
-//        cap as min resident 256-thread blocks, see detail::set_walker_min_blocks)
+//        (c 0 = auto; state r = registers, g = global, G = global_warp, w = warp, a = auto; blocks 0 = auto; mb =
+//        walker register cap as min resident 256-thread blocks, see detail::set_walker_min_blocks)
 //   env ZKMSM_BENCH_REPS=5
 //   env ZKMSM_BENCH_POINT_TPB=128   threads per block of combine_partials and reduce_buckets
 #include <cuda_runtime.h>

@@ -144,8 +144,8 @@ TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {
   using Curve = TypeParam;
   const auto points = plus_minus_pairs<Curve>(100, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
-  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp,
-                     WalkerStateKind::global_warp}) {
+  for (auto state :
+       {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp, WalkerStateKind::global_warp}) {
     const CudaMsmOptions o{.window_bits = 4,
                            .walker_slots = state == WalkerStateKind::warp ? 4u : 8u,
                            .walker_threads_per_block = 32,

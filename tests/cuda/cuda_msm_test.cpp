@@ -156,8 +156,8 @@ TYPED_TEST(CudaMsmTest, PointAndNegationPairs) {
   const std::size_t pairs = std::size_t{1} << (test_log_n() - 1);
   const auto points = plus_minus_pairs<Curve>(pairs, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(pairs, this->rng));
-  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp,
-                     WalkerStateKind::global_warp}) {
+  for (auto state :
+       {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp, WalkerStateKind::global_warp}) {
     const CudaMsmOptions o{.walker_state = state};
     EXPECT_TRUE(this->gpu(points, scalars, o).is_infinity()) << describe(o);
   }

@@ -32,12 +32,12 @@ namespace zkmsm::cuda {
 bool device_available();
 
 enum class WalkerStateKind {
-  automatic,  // by size: warp up to kWarpWalkerMaxPoints points, global above (plan.hpp)
-  registers,  // slot accumulators in thread-private arrays (registers, or local memory on spill);
-              // S ∈ {1, 2, 4, 8, 16}
-  global,     // slot accumulators in device memory, laid out coalesced; any S in [1, 64]
-  warp,       // S ∈ {1, 2, 4} slots in registers; one inversion per round shared by the warp's
-              // 32·S additions (warp_batch_inverse.cuh)
+  automatic,    // by size: warp up to kWarpWalkerMaxPoints points, global above (plan.hpp)
+  registers,    // slot accumulators in thread-private arrays (registers, or local memory on spill);
+                // S ∈ {1, 2, 4, 8, 16}
+  global,       // slot accumulators in device memory, laid out coalesced; any S in [1, 64]
+  warp,         // S ∈ {1, 2, 4} slots in registers; one inversion per round shared by the warp's
+                // 32·S additions (warp_batch_inverse.cuh)
   global_warp,  // slot accumulators in device memory as `global`, any S in [1, 64]; one inversion
                 // per round shared by the warp's 32·S additions
 };

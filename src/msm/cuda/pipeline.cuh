@@ -669,7 +669,7 @@ struct ReduceLevel {
   const u32* split_index;               // level 0: split buckets' tail slots
   const Xyzz* split_sums;               // level 0: long split buckets' sums, at the tail slot
   SplitParts<Fd> parts;                 // level 0: short split buckets' parts
-  const Xyzz* in_a;  // later levels
+  const Xyzz* in_a;                     // later levels
   const Xyzz* in_b;
   u32 buckets;
   u32 items_in;   // per window
@@ -910,9 +910,9 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
 
     // accumulate_buckets
     ZKMSM_TRY(exec.stage_begin(kAccumulate));
-    const WalkerArgs<Fd> args{points,      sorted_keys, sorted_values,       bucket_start, bucket_end,
-                              valid,       bucket_sums, head_points,         head_bucket,  tail_points,
-                              tail_bucket, split_index, long_split_flag,     plan.walker_threads, plan.slots,
+    const WalkerArgs<Fd> args{points,      sorted_keys, sorted_values,   bucket_start,        bucket_end,
+                              valid,       bucket_sums, head_points,     head_bucket,         tail_points,
+                              tail_bucket, split_index, long_split_flag, plan.walker_threads, plan.slots,
                               walker_state};
     const SplitLength split_length{bucket_start, bucket_end, valid, plan.walker_slot_count};
     ZKMSM_TRY(dispatch_walker<Curve>(exec, plan, args));

@@ -204,8 +204,7 @@ inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
   b.split_sums =
       plan.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(plan.sentinel_key) * sizeof(std::uint32_t);
   b.combine_levels = 2 * plan.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * kXyzzBytes);
-  b.walker_state =
-      plan.state_in_device_memory() ? plan.walker_slot_count * kSlotWords * sizeof(std::uint32_t) : 0;
+  b.walker_state = plan.state_in_device_memory() ? plan.walker_slot_count * kSlotWords * sizeof(std::uint32_t) : 0;
   b.reduce = (plan.reduce_buffer_items[0] + plan.reduce_buffer_items[1]) * 2 * kXyzzBytes;
   b.window_sums = static_cast<std::size_t>(plan.windows) * kXyzzBytes;
   b.meta = kMetaBytes;
