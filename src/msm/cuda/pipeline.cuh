@@ -591,6 +591,7 @@ struct SplitParts {
 // Blocks of kCombineBlockUnits units, a thread per unit: a bucket spread over K slots takes
 // ⌈log_8 K⌉ levels. No inversion: reduce_buckets adds the XYZZ sums. With random scalars no bucket
 // is long, and each thread only looks at its records.
+inline constexpr u32 kCombineBlock = static_cast<u32>(kCombineBlockUnits);
 
 template <class Curve>
 struct CombineLevel {
@@ -606,7 +607,6 @@ struct CombineLevel {
   const Xyzz* in_tail_value;
   const u32* in_tail_origin;
   u64 units;
-  u32 block_units;  // units per block
   // Records of the next level (null on the last level, where every sum is final).
   u32* out_head_bucket;
   Xyzz* out_head_value;
@@ -624,9 +624,9 @@ struct CombineLevel {
 
   ZKMSM_HOST_DEVICE void operator()(u64 u) const {
     if (*long_split_flag == 0) return;
-    const u64 block = u / block_units;
-    const u64 block_end = (block + 1) * block_units < units ? (block + 1) * block_units : units;
-    if (u % block_units == 0) {
+    const u64 block = u / kCombineBlock;
+    const u64 block_end = (block + 1) * kCombineBlock < units ? (block + 1) * kCombineBlock : units;
+    if (u % kCombineBlock == 0) {
       const u32 bucket = head_bucket[u];
       if (bucket != kNoBucket && out_head_bucket != nullptr && length.is_long(bucket)) {
         Xyzz sum = add_head(Xyzz::infinity(), u);
@@ -923,9 +923,8 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
       u64 units = plan.walker_slot_count;
       const LevelRecords* in = nullptr;
       for (int level = 0;; ++level) {
-        const u32 block_units = static_cast<u32>(kCombineBlockUnits);
-        const bool last = units <= block_units;
-        const u64 blocks = (units + block_units - 1) / block_units;
+        const bool last = units <= kCombineBlock;
+        const u64 blocks = (units + kCombineBlock - 1) / kCombineBlock;
         const LevelRecords* out = last ? nullptr : &records[level % 2];
         if (out != nullptr) {
           ZKMSM_TRY(exec.memset(out->head_bucket, 0xff, blocks * sizeof(u32)));
@@ -939,7 +938,6 @@ CudaStatus run_pipeline(Exec& exec, const Plan& plan, const DeviceInputs& inputs
                                          level == 0 ? nullptr : in->tail_value,
                                          level == 0 ? nullptr : in->tail_origin,
                                          units,
-                                         block_units,
                                          out ? out->head_bucket : nullptr,
                                          out ? out->head_value : nullptr,
                                          out ? out->tail_bucket : nullptr,
