@@ -12,7 +12,7 @@
 namespace zkmsm {
 
 enum class Backend {
-  automatic,  // the fastest backend present: cuda, then vulkan, then cpu
+  automatic,  // the fastest backend present: cuda, then vulkan on a GPU (never lavapipe), then cpu
   cpu,
   cuda,
   vulkan,

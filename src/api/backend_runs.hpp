@@ -16,6 +16,11 @@
 #if defined(ZKMSM_HAVE_CUDA)
 #include "msm/cuda/cuda_msm.hpp"
 #endif
+#if defined(ZKMSM_HAVE_VULKAN)
+#include <type_traits>
+
+#include "msm/vulkan/vulkan_msm.hpp"
+#endif
 #include "zkmsm/zkmsm.hpp"
 
 namespace zkmsm::api {
@@ -31,7 +36,8 @@ inline constexpr std::size_t kMaxPoints = (std::size_t{1} << 31) - 1;
 // Device points are read with 16-byte loads.
 inline constexpr std::size_t kDevicePointAlignment = 16;
 
-// The backend `requested` stands for: automatic is cuda, then vulkan, then cpu.
+// The backend `requested` stands for: automatic is cuda, then vulkan on a GPU (never a software
+// Vulkan device such as lavapipe), then cpu.
 Backend resolve_backend(Backend requested);
 
 // The backend to run for `config`, after the checks every entry point shares: window_bits in
@@ -175,11 +181,79 @@ Result<BackendRun<Internal>> run_cuda(const BackendInputs<Internal>& inputs, con
 #endif
 }
 
+#if defined(ZKMSM_HAVE_VULKAN)
+inline Error vulkan_error(const vulkan::Status& status) {
+  switch (status.code) {
+    case vulkan::StatusCode::invalid_argument:
+      return Error{ErrorCode::invalid_argument, "vulkan backend: " + status.message};
+    case vulkan::StatusCode::out_of_memory:
+      return Error{ErrorCode::out_of_memory, "vulkan backend: " + status.message};
+    case vulkan::StatusCode::no_vulkan:
+    case vulkan::StatusCode::no_device:
+    case vulkan::StatusCode::unsupported:
+      return Error{ErrorCode::backend_unavailable, "vulkan backend: " + status.message};
+    default:
+      return Error{ErrorCode::device_error, "vulkan backend: " + status.message};
+  }
+}
+#endif
+
+// The vulkan backend reads host inputs in the cpu backend's form (converted and validated by the
+// API layer) and runs the stream walker; the pair tree and the other walker states are CUDA's.
+template <class Internal>
+Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, const MsmConfig& config) {
+#if defined(ZKMSM_HAVE_VULKAN)
+  if (config.accumulator != Accumulator::automatic && config.accumulator != Accumulator::stream_walker) {
+    return Error{ErrorCode::invalid_argument, std::string("vulkan backend: accumulator '") +
+                                                  to_string(config.accumulator) +
+                                                  "' is not available on vulkan (stream_walker is)"};
+  }
+  if (config.walker_state != WalkerState::automatic && config.walker_state != WalkerState::registers) {
+    return Error{ErrorCode::invalid_argument,
+                 "vulkan backend: the walker keeps its slots in private memory (walker_state registers or auto)"};
+  }
+  vulkan::Context* context = nullptr;
+  if (const vulkan::Status s = vulkan::shared_context(context); !s.ok()) return vulkan_error(s);
+  vulkan::VulkanMsmOptions options;
+  options.window_bits = config.window_bits;
+  options.walker_slots = config.walker_slots;
+  options.walker_workgroup_size = config.walker_threads_per_block;
+  options.walker_max_workgroups = config.walker_max_blocks;
+  options.memory_budget_bytes = config.memory_budget_bytes;
+  constexpr vulkan::ScalarCurve curve =
+      std::is_same_v<Internal, Bn254G1> ? vulkan::ScalarCurve::bn254 : vulkan::ScalarCurve::grumpkin;
+  vulkan::VulkanMsmReport report;
+  BackendRun<Internal> run;
+  if (const vulkan::Status s =
+          vulkan::msm<Internal>(*context, inputs.host_points(), inputs.host_scalars(), curve, options, run.sum, report);
+      !s.ok())
+    return vulkan_error(s);
+  run.accumulator = "stream_walker";
+  run.window_bits = report.plan.window_bits;
+  run.windows = report.plan.windows;
+  for (const auto& stage : report.stages) run.stages.push_back({stage.name, stage.milliseconds});
+  run.estimated_peak_bytes = report.plan.device_bytes;
+  run.measured_peak_bytes = report.measured_peak_bytes;
+  return run;
+#else
+  (void)inputs;
+  (void)config;
+  return Error{ErrorCode::backend_unavailable, "this build has no Vulkan backend"};
+#endif
+}
+
 template <class Internal>
 Result<BackendRun<Internal>> run_backend(Backend backend,
                                          const BackendInputs<Internal>& inputs,
                                          const MsmConfig& config) {
-  return backend == Backend::cuda ? run_cuda<Internal>(inputs, config) : run_cpu<Internal>(inputs, config);
+  switch (backend) {
+    case Backend::cuda:
+      return run_cuda<Internal>(inputs, config);
+    case Backend::vulkan:
+      return run_vulkan<Internal>(inputs, config);
+    default:
+      return run_cpu<Internal>(inputs, config);
+  }
 }
 
 // The canonical public form of an internal affine point.

@@ -16,10 +16,25 @@
 namespace zkmsm {
 namespace api {
 
+namespace {
+
+// A Vulkan device that is a GPU: automatic never picks a software device (lavapipe runs the
+// shaders on the CPU, far slower than the cpu backend); backend = vulkan still can.
+bool vulkan_gpu_available() {
+#if defined(ZKMSM_HAVE_VULKAN)
+  vulkan::Context* context = nullptr;
+  return vulkan::shared_context(context).ok() && context->info().kind != vulkan::DeviceKind::cpu;
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
 Backend resolve_backend(Backend requested) {
   if (requested != Backend::automatic) return requested;
   if (backend_available(Backend::cuda)) return Backend::cuda;
-  if (backend_available(Backend::vulkan)) return Backend::vulkan;
+  if (vulkan_gpu_available()) return Backend::vulkan;
   return Backend::cpu;
 }
 
@@ -103,8 +118,14 @@ bool backend_available(Backend backend) {
 #else
       return false;
 #endif
-    case Backend::vulkan:
+    case Backend::vulkan: {
+#if defined(ZKMSM_HAVE_VULKAN)
+      vulkan::Context* context = nullptr;
+      return vulkan::shared_context(context).ok();
+#else
       return false;
+#endif
+    }
   }
   return false;
 }

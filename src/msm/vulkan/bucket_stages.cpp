@@ -28,8 +28,11 @@ std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size
   return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
 }
 
-Status make_buffer(std::unique_ptr<StorageBuffer>& out, Context& context, std::uint64_t words) {
-  return StorageBuffer::create(out, context, static_cast<std::size_t>(words) * sizeof(std::uint32_t));
+Status make_buffer(std::unique_ptr<StorageBuffer>& out,
+                   Context& context,
+                   std::uint64_t words,
+                   BufferMemory memory = BufferMemory::host_visible) {
+  return StorageBuffer::create(out, context, static_cast<std::size_t>(words) * sizeof(std::uint32_t), memory);
 }
 
 template <class T>
@@ -40,6 +43,13 @@ std::span<const std::byte> bytes_of(const T& value) {
 }  // namespace
 
 BucketStages::BucketStages(Context& context, const BucketStagesShape& shape) : context_(context), shape_(shape) {}
+
+std::uint64_t BucketStages::device_bytes(const BucketStagesShape& shape) {
+  const std::uint64_t entries = std::uint64_t{shape.max_batch_windows} * shape.n;
+  const std::uint64_t buckets = std::uint64_t{shape.max_batch_windows} << (shape.window_bits - 1);
+  return (4 * entries + 2 * buckets + 1) * sizeof(std::uint32_t) +
+         RadixSort::device_bytes(static_cast<std::uint32_t>(entries));
+}
 
 Status BucketStages::create(std::unique_ptr<BucketStages>& out, Context& context, const BucketStagesShape& shape) {
   if (shape.n == 0 || shape.n >= (1u << 31)) {
@@ -56,11 +66,11 @@ Status BucketStages::create(std::unique_ptr<BucketStages>& out, Context& context
   std::unique_ptr<BucketStages> stages(new BucketStages(context, shape));
   const std::uint64_t max_buckets = std::uint64_t{shape.max_batch_windows} << (shape.window_bits - 1);
   for (int k = 0; k < 2; ++k) {
-    if (Status s = make_buffer(stages->keys_[k], context, max_entries); !s.ok()) return s;
-    if (Status s = make_buffer(stages->values_[k], context, max_entries); !s.ok()) return s;
+    if (Status s = make_buffer(stages->keys_[k], context, max_entries, shape.memory); !s.ok()) return s;
+    if (Status s = make_buffer(stages->values_[k], context, max_entries, shape.memory); !s.ok()) return s;
   }
-  if (Status s = make_buffer(stages->bucket_start_, context, max_buckets); !s.ok()) return s;
-  if (Status s = make_buffer(stages->bucket_end_, context, max_buckets); !s.ok()) return s;
+  if (Status s = make_buffer(stages->bucket_start_, context, max_buckets, shape.memory); !s.ok()) return s;
+  if (Status s = make_buffer(stages->bucket_end_, context, max_buckets, shape.memory); !s.ok()) return s;
   if (Status s = make_buffer(stages->valid_, context, 1); !s.ok()) return s;
   if (Status s = RadixSort::create(stages->sort_, context, static_cast<std::uint32_t>(max_entries)); !s.ok()) {
     return s;

@@ -41,6 +41,8 @@ struct BucketStagesShape {
   std::uint32_t n = 0;                  // scalars, ≥ 1, < 2^31 (the sign takes bit 31 of a value)
   std::uint32_t window_bits = 0;        // c in [2, 22]
   std::uint32_t max_batch_windows = 0;  // ≥ 1; max_batch_windows · n < 2^32
+  // Keys, values and bucket bounds (valid stays host-visible): device_local on discrete GPUs.
+  BufferMemory memory = BufferMemory::host_visible;
 };
 
 class BucketStages {
@@ -50,6 +52,8 @@ class BucketStages {
   static constexpr std::uint32_t kWorkgroupSize = 64;
 
   static Status create(std::unique_ptr<BucketStages>& out, Context& context, const BucketStagesShape& shape);
+  // Device bytes create() allocates for `shape` (entries, bounds, the sort's histograms).
+  static std::uint64_t device_bytes(const BucketStagesShape& shape);
 
   // The three stages for windows first_window … first_window + batch_windows − 1 (batch_windows
   // ≤ max_batch_windows), each after its own begin_stage: "decompose_scalars", "sort_by_bucket",

@@ -208,6 +208,26 @@ Status CommandBatch::dispatch(const Pipeline& pipeline,
   return Status::success();
 }
 
+Status CommandBatch::copy(StorageBuffer& from, StorageBuffer& to, std::size_t bytes) {
+  if (!first_error_.ok()) return first_error_;
+  if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
+  if (bytes == 0 || bytes > from.size() || bytes > to.size()) {
+    return record_error(Status::error(StatusCode::invalid_argument,
+                                      "vulkan: copy of " + std::to_string(bytes) + " bytes does not fit the buffers"));
+  }
+  VkCommandBuffer cmd = impl_->command_buffer;
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &barrier, 0,
+                       nullptr, 0, nullptr);
+  const VkBufferCopy region{0, 0, bytes};
+  vkCmdCopyBuffer(cmd, from.impl().buffer, to.impl().buffer, 1, &region);
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &barrier, 0,
+                       nullptr, 0, nullptr);
+  return Status::success();
+}
+
 Status CommandBatch::submit_and_wait() {
   if (!first_error_.ok()) return first_error_;
   if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));

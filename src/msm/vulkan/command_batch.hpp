@@ -59,6 +59,9 @@ class CommandBatch {
                   std::uint32_t groups_x,
                   std::uint32_t groups_y = 1,
                   std::uint32_t groups_z = 1);
+  // Copies the first `bytes` bytes of `from` to `to` (vkCmdCopyBuffer), ordered after every
+  // earlier command and before every later one (full memory barriers on both sides).
+  Status copy(StorageBuffer& from, StorageBuffer& to, std::size_t bytes);
   // Ends recording, submits, and waits for the device. A batch is submitted at most once.
   Status submit_and_wait();
 

@@ -34,6 +34,10 @@ RadixSort::RadixSort(Context& context,
       max_count_(max_count),
       items_per_thread_(items_per_thread) {}
 
+std::uint64_t RadixSort::device_bytes(std::uint32_t max_count, std::uint32_t items_per_thread) {
+  return std::uint64_t{kRadix} * tile_count(max_count, items_per_thread) * sizeof(std::uint32_t);
+}
+
 Status RadixSort::create(std::unique_ptr<RadixSort>& out,
                          Context& context,
                          std::uint32_t max_count,

@@ -45,6 +45,9 @@ class RadixSort {
                 std::uint32_t key_bits,
                 std::uint32_t& sorted_in);
 
+  // Device bytes create() allocates (the histograms).
+  static std::uint64_t device_bytes(std::uint32_t max_count, std::uint32_t items_per_thread = kDefaultItemsPerThread);
+
   static std::uint32_t passes(std::uint32_t key_bits) { return (key_bits + kDigitBits - 1) / kDigitBits; }
 
  private:

@@ -49,6 +49,36 @@ constexpr std::uint32_t kRadixSortScatter[] = {
 constexpr std::uint32_t kBucketBounds[] = {
 #include "bucket_bounds.spv.inc"
 };
+constexpr std::uint32_t kStreamWalkerBn254[] = {
+#include "stream_walker_bn254.spv.inc"
+};
+constexpr std::uint32_t kStreamWalkerGrumpkin[] = {
+#include "stream_walker_grumpkin.spv.inc"
+};
+constexpr std::uint32_t kWalkerCombineBn254[] = {
+#include "walker_combine_bn254.spv.inc"
+};
+constexpr std::uint32_t kWalkerCombineGrumpkin[] = {
+#include "walker_combine_grumpkin.spv.inc"
+};
+constexpr std::uint32_t kReduceBucketsBn254[] = {
+#include "reduce_buckets_bn254.spv.inc"
+};
+constexpr std::uint32_t kReduceBucketsGrumpkin[] = {
+#include "reduce_buckets_grumpkin.spv.inc"
+};
+constexpr std::uint32_t kReduceLevelBn254[] = {
+#include "reduce_level_bn254.spv.inc"
+};
+constexpr std::uint32_t kReduceLevelGrumpkin[] = {
+#include "reduce_level_grumpkin.spv.inc"
+};
+constexpr std::uint32_t kCombineWindowsBn254[] = {
+#include "combine_windows_bn254.spv.inc"
+};
+constexpr std::uint32_t kCombineWindowsGrumpkin[] = {
+#include "combine_windows_grumpkin.spv.inc"
+};
 
 constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kShaders = {{
     {"field_ops_bn254_fq", kFieldOpsBn254Fq, 3, 4, 0},
@@ -65,6 +95,16 @@ constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kSha
     {"radix_sort_scan", kRadixSortScan, 1, 4, 512},
     {"radix_sort_scatter", kRadixSortScatter, 5, 16, 8704},
     {"bucket_bounds", kBucketBounds, 4, 8, 0},
+    {"stream_walker_bn254", kStreamWalkerBn254, 8, 16, 0},
+    {"stream_walker_grumpkin", kStreamWalkerGrumpkin, 8, 16, 0},
+    {"walker_combine_bn254", kWalkerCombineBn254, 5, 8, 0},
+    {"walker_combine_grumpkin", kWalkerCombineGrumpkin, 5, 8, 0},
+    {"reduce_buckets_bn254", kReduceBucketsBn254, 4, 12, 0},
+    {"reduce_buckets_grumpkin", kReduceBucketsGrumpkin, 4, 12, 0},
+    {"reduce_level_bn254", kReduceLevelBn254, 3, 20, 0},
+    {"reduce_level_grumpkin", kReduceLevelGrumpkin, 3, 20, 0},
+    {"combine_windows_bn254", kCombineWindowsBn254, 2, 8, 0},
+    {"combine_windows_grumpkin", kCombineWindowsGrumpkin, 2, 8, 0},
 }};
 
 }  // namespace

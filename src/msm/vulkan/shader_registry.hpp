@@ -22,6 +22,16 @@ enum class ShaderId : std::uint32_t {
   radix_sort_scan,                // shaders/radix_sort_scan.comp: exclusive scan of the counts
   radix_sort_scatter,             // shaders/radix_sort_scatter.comp: the stable scatter of one pass
   bucket_bounds,                  // shaders/bucket_bounds.comp: bucket ranges, valid count
+  stream_walker_bn254,            // shaders/stream_walker.comp on BN254 G1: accumulate_buckets
+  stream_walker_grumpkin,         // shaders/stream_walker.comp on Grumpkin
+  walker_combine_bn254,           // shaders/walker_combine.comp on BN254 G1: split buckets' partials
+  walker_combine_grumpkin,        // shaders/walker_combine.comp on Grumpkin
+  reduce_buckets_bn254,           // shaders/reduce_buckets.comp on BN254 G1: weighted chunk sums
+  reduce_buckets_grumpkin,        // shaders/reduce_buckets.comp on Grumpkin
+  reduce_level_bn254,             // shaders/reduce_level.comp on BN254 G1: chunk groups, window sums
+  reduce_level_grumpkin,          // shaders/reduce_level.comp on Grumpkin
+  combine_windows_bn254,          // shaders/combine_windows.comp on BN254 G1: Horner over windows
+  combine_windows_grumpkin,       // shaders/combine_windows.comp on Grumpkin
   count,
 };
 

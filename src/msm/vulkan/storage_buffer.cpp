@@ -17,7 +17,12 @@ StorageBuffer::Impl::~Impl() {
 StorageBuffer::StorageBuffer(std::unique_ptr<Impl> impl, std::size_t bytes) : impl_(std::move(impl)), bytes_(bytes) {}
 StorageBuffer::~StorageBuffer() = default;
 
-Status StorageBuffer::create(std::unique_ptr<StorageBuffer>& out, Context& context, std::size_t bytes) {
+bool StorageBuffer::host_visible() const { return impl_->mapped != nullptr; }
+
+Status StorageBuffer::create(std::unique_ptr<StorageBuffer>& out,
+                             Context& context,
+                             std::size_t bytes,
+                             BufferMemory memory) {
   out.reset();
   Context::Impl& ctx = context.impl();
   if (bytes == 0 || bytes > ctx.info.max_storage_buffer_range) {
@@ -39,10 +44,15 @@ Status StorageBuffer::create(std::unique_ptr<StorageBuffer>& out, Context& conte
   VkMemoryRequirements requirements;
   vkGetBufferMemoryRequirements(ctx.device, impl->buffer, &requirements);
   std::uint32_t memory_type = 0;
-  if (!ctx.find_memory_type(memory_type, requirements.memoryTypeBits,
-                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-                            VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)) {
+  const bool mapped = memory == BufferMemory::host_visible;
+  if (mapped && !ctx.find_memory_type(memory_type, requirements.memoryTypeBits,
+                                      VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                                      VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT)) {
     return Status::error(StatusCode::unsupported, "vulkan: no host-visible coherent memory type for storage buffers");
+  }
+  if (!mapped &&
+      !ctx.find_memory_type(memory_type, requirements.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0)) {
+    return Status::error(StatusCode::unsupported, "vulkan: no device-local memory type for storage buffers");
   }
   VkMemoryAllocateInfo allocate_info{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   allocate_info.allocationSize = requirements.size;
@@ -54,16 +64,21 @@ Status StorageBuffer::create(std::unique_ptr<StorageBuffer>& out, Context& conte
   if (const VkResult r = vkBindBufferMemory(ctx.device, impl->buffer, impl->memory, 0); r != VK_SUCCESS) {
     return vulkan_error("vkBindBufferMemory", r);
   }
-  if (const VkResult r = vkMapMemory(ctx.device, impl->memory, 0, VK_WHOLE_SIZE, 0, &impl->mapped); r != VK_SUCCESS) {
-    impl->mapped = nullptr;
-    return vulkan_error("vkMapMemory", r);
+  if (mapped) {
+    if (const VkResult r = vkMapMemory(ctx.device, impl->memory, 0, VK_WHOLE_SIZE, 0, &impl->mapped); r != VK_SUCCESS) {
+      impl->mapped = nullptr;
+      return vulkan_error("vkMapMemory", r);
+    }
+    std::memset(impl->mapped, 0, bytes);
   }
-  std::memset(impl->mapped, 0, bytes);
   out.reset(new StorageBuffer(std::move(impl), bytes));
   return Status::success();
 }
 
 Status StorageBuffer::write(std::size_t offset, std::span<const std::byte> data) {
+  if (impl_->mapped == nullptr) {
+    return Status::error(StatusCode::invalid_argument, "vulkan: write to a device-local buffer (copy from staging)");
+  }
   if (offset > bytes_ || data.size() > bytes_ - offset) {
     return Status::error(StatusCode::invalid_argument, "vulkan: write of " + std::to_string(data.size()) +
                                                            " bytes at " + std::to_string(offset) +
@@ -74,6 +89,9 @@ Status StorageBuffer::write(std::size_t offset, std::span<const std::byte> data)
 }
 
 Status StorageBuffer::read(std::span<std::byte> out, std::size_t offset) const {
+  if (impl_->mapped == nullptr) {
+    return Status::error(StatusCode::invalid_argument, "vulkan: read of a device-local buffer (copy to staging)");
+  }
   if (offset > bytes_ || out.size() > bytes_ - offset) {
     return Status::error(StatusCode::invalid_argument, "vulkan: read of " + std::to_string(out.size()) + " bytes at " +
                                                            std::to_string(offset) + " past a buffer of " +

@@ -1,9 +1,11 @@
 // A storage buffer on a Context's device, bound to shaders as `layout(std430) buffer`.
 //
-// Memory: host-visible and host-coherent, persistently mapped; device-local too when the device
-// has such a type (integrated GPUs, lavapipe, resizable BAR). write() and read() are plain copies
-// through the mapping and are valid only while no submitted work uses the buffer. Device-local
-// buffers with staging copies for discrete GPUs are not written yet (README.md).
+// Memory (BufferMemory): host_visible buffers are host-coherent and persistently mapped, and
+// device-local too when the device has such a type (integrated GPUs, lavapipe, resizable BAR);
+// write() and read() are plain copies through the mapping, valid only while no submitted work
+// uses the buffer. device_local buffers are not mapped (their contents start undefined, and
+// write() / read() refuse them): a discrete GPU's working buffers, filled by shaders or by
+// CommandBatch::copy from a host_visible staging buffer.
 #pragma once
 
 #include <cstddef>
@@ -14,15 +16,22 @@
 
 namespace zkmsm::vulkan {
 
+enum class BufferMemory { host_visible, device_local };
+
 class StorageBuffer {
  public:
-  // A buffer of `bytes` bytes (> 0, at most the device's maxStorageBufferRange), contents zero.
-  static Status create(std::unique_ptr<StorageBuffer>& out, Context& context, std::size_t bytes);
+  // A buffer of `bytes` bytes (> 0, at most the device's maxStorageBufferRange); a host_visible
+  // one starts zeroed.
+  static Status create(std::unique_ptr<StorageBuffer>& out,
+                       Context& context,
+                       std::size_t bytes,
+                       BufferMemory memory = BufferMemory::host_visible);
   ~StorageBuffer();
   StorageBuffer(const StorageBuffer&) = delete;
   StorageBuffer& operator=(const StorageBuffer&) = delete;
 
   std::size_t size() const { return bytes_; }
+  bool host_visible() const;
   // Copies `data` to byte `offset`; invalid_argument when it does not fit.
   Status write(std::size_t offset, std::span<const std::byte> data);
   // Copies bytes [offset, offset + out.size()) into `out`; invalid_argument when out of range.

@@ -1,0 +1,143 @@
+#include "msm/vulkan/bucket_reduction.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <span>
+#include <string>
+
+namespace zkmsm::vulkan {
+namespace {
+
+// The push-constant blocks of reduce_buckets.comp, reduce_windows.comp and combine_windows.comp.
+struct ReduceArguments {
+  std::uint32_t buckets;
+  std::uint32_t chunks;
+  std::uint32_t windows;
+};
+struct LevelArguments {
+  std::uint32_t chunks;
+  std::uint32_t group;
+  std::uint32_t windows;
+  std::uint32_t first_window;
+  std::uint32_t length_bits;
+};
+struct CombineArguments {
+  std::uint32_t windows;
+  std::uint32_t window_bits;
+};
+
+template <class T>
+std::span<const std::byte> bytes_of(const T& value) {
+  return std::as_bytes(std::span<const T, 1>(&value, 1));
+}
+
+std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size) {
+  return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
+}
+
+std::uint32_t chunks_for(std::uint32_t window_bits) {
+  const std::uint32_t buckets = 1u << (window_bits - 1);
+  return buckets / std::min(buckets, BucketReduction::kChunkLength);
+}
+
+std::uint64_t level_chunks_for(std::uint32_t window_bits) {
+  const std::uint32_t chunks = chunks_for(window_bits);
+  return chunks / std::min(chunks, BucketReduction::kLevelGroup);
+}
+
+}  // namespace
+
+BucketReduction::BucketReduction(Context& context, const BucketReductionShape& shape)
+    : context_(context), shape_(shape) {}
+
+std::uint32_t BucketReduction::chunks() const { return chunks_for(shape_.window_bits); }
+
+std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
+  const std::uint64_t chunks = chunks_for(shape.window_bits) + level_chunks_for(shape.window_bits);
+  return (2 * std::uint64_t{shape.max_batch_windows} * chunks + shape.windows + 1) * kXyzzBytes;
+}
+
+Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
+                               Context& context,
+                               const BucketReductionShape& shape) {
+  if (shape.window_bits < 2 || shape.window_bits > BucketStages::kMaxWindowBits) {
+    return Status::error(StatusCode::invalid_argument, "bucket reduction: window_bits must be in [2, 22]");
+  }
+  if (shape.windows == 0 || shape.max_batch_windows == 0 || shape.max_batch_windows > shape.windows) {
+    return Status::error(StatusCode::invalid_argument, "bucket reduction: need 1 ≤ batch windows ≤ windows");
+  }
+  std::unique_ptr<BucketReduction> reduction(new BucketReduction(context, shape));
+  const std::uint64_t level_chunks[2] = {chunks_for(shape.window_bits), level_chunks_for(shape.window_bits)};
+  for (int k = 0; k < 2; ++k) {
+    const std::uint64_t bytes = 2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * kXyzzBytes;
+    if (Status s = StorageBuffer::create(reduction->chunk_sums_[k], context, bytes, shape.memory); !s.ok()) return s;
+  }
+  if (Status s = StorageBuffer::create(reduction->window_sums_, context, shape.windows * kXyzzBytes, shape.memory);
+      !s.ok())
+    return s;
+  if (Status s = StorageBuffer::create(reduction->result_, context, kXyzzBytes); !s.ok()) return s;
+  out = std::move(reduction);
+  return Status::success();
+}
+
+Status BucketReduction::record_batch(CommandBatch& batch,
+                                     StorageBuffer& bucket_sums,
+                                     BucketStages& stages,
+                                     std::uint32_t first_window) {
+  const std::uint32_t windows = stages.batch_windows();
+  if (windows == 0 || windows > shape_.max_batch_windows || first_window + windows > shape_.windows ||
+      stages.shape().window_bits != shape_.window_bits) {
+    return Status::error(StatusCode::invalid_argument, "reduce_buckets: the batch does not fit the reduction's shape");
+  }
+  const bool bn254 = shape_.curve == ScalarCurve::bn254;
+  const std::array<std::uint32_t, 1> specialization = {kWorkgroupSize};
+  const Pipeline* reduce = nullptr;
+  if (Status s = context_.pipeline(reduce, bn254 ? ShaderId::reduce_buckets_bn254 : ShaderId::reduce_buckets_grumpkin,
+                                   specialization);
+      !s.ok())
+    return s;
+  const ReduceArguments reduce_arguments{stages.buckets(), chunks(), windows};
+  if (Status s =
+          batch.dispatch(*reduce, {&bucket_sums, &stages.bucket_start(), &stages.bucket_end(), chunk_sums_[0].get()},
+                         bytes_of(reduce_arguments), groups_for(std::uint64_t{windows} * chunks(), kWorkgroupSize));
+      !s.ok())
+    return s;
+  const Pipeline* level = nullptr;
+  if (Status s = context_.pipeline(level, bn254 ? ShaderId::reduce_level_bn254 : ShaderId::reduce_level_grumpkin,
+                                   specialization);
+      !s.ok())
+    return s;
+  // Levels until one chunk per window is left (the last writes the window sums); at least one.
+  std::uint32_t level_chunks = chunks();
+  auto length_bits = static_cast<std::uint32_t>(std::bit_width(stages.buckets() / chunks()) - 1);
+  int in = 0;
+  do {
+    const std::uint32_t group = std::min(level_chunks, kLevelGroup);
+    const LevelArguments arguments{level_chunks, group, windows, first_window, length_bits};
+    if (Status s = batch.dispatch(*level, {chunk_sums_[in].get(), chunk_sums_[1 - in].get(), window_sums_.get()},
+                                  bytes_of(arguments),
+                                  groups_for(std::uint64_t{windows} * (level_chunks / group), kWorkgroupSize));
+        !s.ok())
+      return s;
+    level_chunks /= group;
+    length_bits += static_cast<std::uint32_t>(std::bit_width(group) - 1);
+    in = 1 - in;
+  } while (level_chunks > 1);
+  return Status::success();
+}
+
+Status BucketReduction::record_combine(CommandBatch& batch) {
+  const Pipeline* combine = nullptr;
+  if (Status s = context_.pipeline(combine, shape_.curve == ScalarCurve::bn254 ? ShaderId::combine_windows_bn254
+                                                                               : ShaderId::combine_windows_grumpkin);
+      !s.ok())
+    return s;
+  const CombineArguments arguments{shape_.windows, shape_.window_bits};
+  return batch.dispatch(*combine, {window_sums_.get(), result_.get()}, bytes_of(arguments), 1);
+}
+
+Status BucketReduction::read_result(std::array<std::uint32_t, 32>& xyzz) const {
+  return result_->read(std::as_writable_bytes(std::span(xyzz)), 0);
+}
+
+}  // namespace zkmsm::vulkan

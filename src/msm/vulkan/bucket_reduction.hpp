@@ -1,0 +1,67 @@
+// reduce_buckets and combine_windows on Vulkan: each window's Σ_b (b + 1)·S_b from the walker's
+// bucket sums (shaders/reduce_buckets.comp: G = B / L chunks of L = min(B, kChunkLength) buckets
+// per window, then shaders/reduce_level.comp: groups of up to kLevelGroup chunks per level until
+// one is left per window), collected over every window batch, and Σ_j 2^(c·j)·W_j
+// (shaders/combine_windows.comp). The result is one XYZZ point (32 words, Montgomery form) that
+// the host reads back and makes affine. No invocation does more than ~70 XYZZ additions
+// (lavapipe ends an invocation's loops after 65,535 iterations; GPUs like short invocations).
+//
+// Buffers (sized once): chunk sums (two XYZZ points, 64 words, per chunk: max_batch_windows · G
+// and a second buffer of max_batch_windows · G / K for the levels' ping-pong), window sums (32
+// words per window of the MSM), the result (32 words). Storage buffers per pipeline: 4, 3, 2.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "msm/vulkan/bucket_stages.hpp"
+#include "msm/vulkan/command_batch.hpp"
+#include "msm/vulkan/storage_buffer.hpp"
+#include "msm/vulkan/vulkan_context.hpp"
+
+namespace zkmsm::vulkan {
+
+struct BucketReductionShape {
+  ScalarCurve curve = ScalarCurve::bn254;            // the curve of the points
+  std::uint32_t window_bits = 0;                     // c in [2, 22]
+  std::uint32_t windows = 0;                         // T, every window of the MSM
+  std::uint32_t max_batch_windows = 0;               // W of the largest batch
+  BufferMemory memory = BufferMemory::host_visible;  // chunk and window sums (the result stays host-visible)
+};
+
+class BucketReduction {
+ public:
+  // Buckets per chunk of reduce_buckets (2L additions per invocation) and chunks per group of a
+  // level (3K + 22 at most): not tuned.
+  static constexpr std::uint32_t kChunkLength = 32;
+  static constexpr std::uint32_t kLevelGroup = 16;
+  static constexpr std::uint32_t kWorkgroupSize = 64;  // not tuned
+  static constexpr std::uint64_t kXyzzBytes = 128;
+
+  static Status create(std::unique_ptr<BucketReduction>& out, Context& context, const BucketReductionShape& shape);
+  static std::uint64_t device_bytes(const BucketReductionShape& shape);
+
+  // reduce_buckets of one batch (dispatches only): windows first_window … first_window + W − 1
+  // of `stages`' last batch, from `bucket_sums`.
+  Status record_batch(CommandBatch& batch,
+                      StorageBuffer& bucket_sums,
+                      BucketStages& stages,
+                      std::uint32_t first_window);
+  // combine_windows (dispatch only), after every batch's record_batch.
+  Status record_combine(CommandBatch& batch);
+  // After the batch ran: the MSM's sum, XYZZ words X, Y, ZZ, ZZZ (8 each, Montgomery form).
+  Status read_result(std::array<std::uint32_t, 32>& xyzz) const;
+
+  std::uint32_t chunks() const;  // G of reduce_buckets
+
+ private:
+  BucketReduction(Context& context, const BucketReductionShape& shape);
+  Context& context_;
+  BucketReductionShape shape_;
+  std::unique_ptr<StorageBuffer> chunk_sums_[2];
+  std::unique_ptr<StorageBuffer> window_sums_;
+  std::unique_ptr<StorageBuffer> result_;
+};
+
+}  // namespace zkmsm::vulkan

@@ -1,0 +1,207 @@
+#version 450
+// accumulate_buckets, the stream walker: every bucket's affine sum from the sorted entries of one
+// window batch, with one safegcd inversion per round of S additions per invocation.
+//
+// The M valid sorted entries (BucketStages: keys ascending, sentinels after them) are cut into
+// U = threads · S equal pieces, piece u = [start(u), start(u + 1)) with start(u) = u·⌊M/U⌋ +
+// min(u, M mod U). Invocation t walks the S pieces t·S … t·S + S − 1, one per slot. A slot holds
+// one running affine sum of the bucket it is in; every round each busy slot adds its next entry
+// (a slot starting a bucket adds its first two entries), and the S additions of the round go
+// through batch_affine_add.glsl: one inversion, complete for every input (doublings, P + (−P),
+// infinity), so a zero denominator never poisons the round.
+//
+// When a slot reaches the end of a bucket's run inside its piece it emits the run's sum:
+//   the run is the whole bucket             → bucket_sums[bucket] (final)
+//   the run began before the piece (the entry before the piece is in the same bucket) or goes on
+//   after it (the entry after the piece is)  → a partial record of the slot:
+//       record 0: the run that starts at the piece's start (flags: from_before, to_after)
+//       record 1: the run that ends at the piece's end, when it is not record 0 (to_after)
+// walker_combine.comp then adds each split bucket's partials (they lie in consecutive slots),
+// in levels of blocks of slots.
+// A bucket with one entry in the piece is emitted without an addition.
+//
+// Entries: value = point index | sign << 31; the point is read from the bases (AffinePoint
+// layout, Montgomery form, (0, 0) = infinity) and negated for a negative digit.
+//
+// A dispatch runs at most max_rounds rounds, then saves every slot's state (cursor, run start,
+// bucket, busy, running sum: kSlotStateWords words per slot) for the next dispatch of the batch,
+// which the host records until the longest piece is done: long dispatches are cut (watchdogs of
+// desktop and mobile drivers; lavapipe stops any loop after 65,535 iterations of an invocation,
+// counted over the whole shader, so a few dozen safegcd inversions per dispatch at most).
+//
+// Resources: 8 storage buffers (points, sorted keys, sorted values, valid count, bucket sums
+// (16 words each, affine), records (2 XYZZ points, 2 × 32 words per slot), record meta (4 words per slot:
+// bucket 0, flags 0, bucket 1, flags 1), slot state), 16 bytes of push constants, no workgroup
+// memory.
+// Specialization constants: 0 = workgroup size, 1 = S (BATCH_SLOTS). Private memory per
+// invocation: batch_affine_add.glsl's 41·S words plus 6·S words of slot state.
+// Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN).
+#extension GL_GOOGLE_include_directive : require
+
+layout(local_size_x = 64, local_size_x_id = 0) in;
+layout(constant_id = 1) const uint BATCH_SLOTS = 8u;
+
+layout(std430, set = 0, binding = 0) readonly buffer Points { uint point_words[]; };
+layout(std430, set = 0, binding = 1) readonly buffer SortedKeys { uint sorted_keys[]; };
+layout(std430, set = 0, binding = 2) readonly buffer SortedValues { uint sorted_values[]; };
+layout(std430, set = 0, binding = 3) readonly buffer Valid { uint valid_count; };
+layout(std430, set = 0, binding = 4) writeonly buffer BucketSums { uint bucket_sum_words[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer Records { uint record_words[]; };
+layout(std430, set = 0, binding = 6) buffer RecordMeta { uint record_meta[]; };
+layout(std430, set = 0, binding = 7) buffer SlotState { uint slot_state[]; };
+layout(push_constant) uniform Arguments {
+  uint threads;      // invocations that walk (the rest of the last workgroup return)
+  uint slots;        // U = threads · BATCH_SLOTS
+  uint first_round;  // 1: the first dispatch of the batch (start every slot at its piece)
+  uint max_rounds;   // rounds of this dispatch at most (then the slots' state is saved)
+};
+
+#include "curve_params.glsl"
+#include "field.glsl"
+#include "safegcd_inverse.glsl"
+#include "affine_point.glsl"
+#include "batch_affine_add.glsl"
+#include "walker_records.glsl"
+
+const uint kSlotStateWords = 20u;  // cursor, run start, bucket, busy, running sum (x, y)
+
+uint slot_cursor[BATCH_SLOTS];     // next entry to read
+uint slot_end[BATCH_SLOTS];        // end of the piece
+uint slot_begin[BATCH_SLOTS];      // start of the piece
+uint slot_run_start[BATCH_SLOTS];  // first entry of the run being summed
+uint slot_bucket[BATCH_SLOTS];     // its bucket
+bool slot_busy[BATCH_SLOTS];       // batch_lhs[k] holds a running sum of slot_bucket[k]
+
+uint piece_start(uint u, uint entries) {
+  const uint base = entries / slots;
+  return u * base + min(u, entries - base * slots);
+}
+
+AffinePoint entry_point(uint entry) {
+  const uint value = sorted_values[entry];
+  const uint base = 16u * (value & 0x7fffffffu);
+  AffinePoint p;
+  for (uint w = 0u; w < 8u; ++w) {
+    p.x[w] = point_words[base + w];
+    p.y[w] = point_words[base + 8u + w];
+  }
+  return (value >> 31) != 0u ? affine_negate(p) : p;
+}
+
+void store_bucket_sum(uint bucket, AffinePoint p) {
+  for (uint w = 0u; w < 8u; ++w) {
+    bucket_sum_words[16u * bucket + w] = p.x[w];
+    bucket_sum_words[16u * bucket + 8u + w] = p.y[w];
+  }
+}
+
+// Records are XYZZ (what walker_combine.comp adds up): (x, y, 1, 1), or (1, 1, 0, 0) for infinity.
+void store_record(uint base, AffinePoint p) {
+  const bool infinity = affine_is_infinity(p);
+  const uint one[8] = field_one();
+  for (uint w = 0u; w < 8u; ++w) {
+    record_words[base + w] = infinity ? one[w] : p.x[w];
+    record_words[base + 8u + w] = infinity ? one[w] : p.y[w];
+    record_words[base + 16u + w] = infinity ? 0u : one[w];
+    record_words[base + 24u + w] = infinity ? 0u : one[w];
+  }
+}
+
+// The sum of entries [run_start, run_end) of `bucket`, all inside the piece of slot k.
+void emit_run(uint k, uint u, uint bucket, AffinePoint sum, uint run_start, uint run_end, uint entries) {
+  const bool from_before =
+      run_start == slot_begin[k] && run_start > 0u && sorted_keys[run_start - 1u] == bucket;
+  const bool to_after = run_end == slot_end[k] && run_end < entries && sorted_keys[run_end] == bucket;
+  if (!from_before && !to_after) {
+    store_bucket_sum(bucket, sum);
+    return;
+  }
+  const uint record = run_start == slot_begin[k] ? 0u : 1u;
+  store_record(walker_record_base(u, record), sum);
+  record_meta[walker_meta_base(u, record)] = bucket;
+  record_meta[walker_meta_base(u, record) + 1u] =
+      kRecordValid | (from_before ? kRecordFromBefore : 0u) | (to_after ? kRecordToAfter : 0u);
+}
+
+void main() {
+  const uint t = gl_GlobalInvocationID.x;
+  if (t >= threads) return;
+  const uint entries = valid_count;
+  for (uint k = 0u; k < BATCH_SLOTS; ++k) {
+    const uint u = t * BATCH_SLOTS + k;
+    slot_begin[k] = piece_start(u, entries);
+    slot_end[k] = piece_start(u + 1u, entries);
+    if (first_round != 0u) {
+      slot_cursor[k] = slot_begin[k];
+      slot_busy[k] = false;
+      record_meta[walker_meta_base(u, 0u)] = 0u;
+      record_meta[walker_meta_base(u, 0u) + 1u] = slot_begin[k] == slot_end[k] ? kRecordEmptyPiece : 0u;
+      record_meta[walker_meta_base(u, 1u)] = 0u;
+      record_meta[walker_meta_base(u, 1u) + 1u] = 0u;
+    } else {
+      const uint base = kSlotStateWords * u;
+      slot_cursor[k] = slot_state[base];
+      slot_run_start[k] = slot_state[base + 1u];
+      slot_bucket[k] = slot_state[base + 2u];
+      slot_busy[k] = slot_state[base + 3u] != 0u;
+      for (uint w = 0u; w < 8u; ++w) {
+        batch_lhs[k].x[w] = slot_state[base + 4u + w];
+        batch_lhs[k].y[w] = slot_state[base + 12u + w];
+      }
+    }
+  }
+  for (uint round = 0u;; ++round) {
+    if (round == max_rounds) {
+      for (uint k = 0u; k < BATCH_SLOTS; ++k) {
+        const uint base = kSlotStateWords * (t * BATCH_SLOTS + k);
+        slot_state[base] = slot_cursor[k];
+        slot_state[base + 1u] = slot_run_start[k];
+        slot_state[base + 2u] = slot_bucket[k];
+        slot_state[base + 3u] = slot_busy[k] ? 1u : 0u;
+        for (uint w = 0u; w < 8u; ++w) {
+          slot_state[base + 4u + w] = batch_lhs[k].x[w];
+          slot_state[base + 12u + w] = batch_lhs[k].y[w];
+        }
+      }
+      return;
+    }
+    bool any_busy = false;
+    for (uint k = 0u; k < BATCH_SLOTS; ++k) {
+      const uint u = t * BATCH_SLOTS + k;
+      if (slot_busy[k]) {
+        batch_rhs[k] = entry_point(slot_cursor[k]);
+        slot_cursor[k] += 1u;
+      } else {
+        batch_lhs[k] = affine_infinity();
+        batch_rhs[k] = affine_infinity();
+        // Start the next run of two or more entries; single-entry runs are emitted as they are.
+        while (slot_cursor[k] < slot_end[k]) {
+          const uint cursor = slot_cursor[k];
+          const uint bucket = sorted_keys[cursor];
+          if (cursor + 1u < slot_end[k] && sorted_keys[cursor + 1u] == bucket) {
+            batch_lhs[k] = entry_point(cursor);
+            batch_rhs[k] = entry_point(cursor + 1u);
+            slot_run_start[k] = cursor;
+            slot_bucket[k] = bucket;
+            slot_cursor[k] = cursor + 2u;
+            slot_busy[k] = true;
+            break;
+          }
+          emit_run(k, u, bucket, entry_point(cursor), cursor, cursor + 1u, entries);
+          slot_cursor[k] = cursor + 1u;
+        }
+      }
+      any_busy = any_busy || slot_busy[k];
+    }
+    if (!any_busy) break;
+    batch_affine_add(BATCH_SLOTS);
+    for (uint k = 0u; k < BATCH_SLOTS; ++k) {
+      if (!slot_busy[k]) continue;
+      const uint cursor = slot_cursor[k];
+      if (cursor == slot_end[k] || sorted_keys[cursor] != slot_bucket[k]) {
+        emit_run(k, t * BATCH_SLOTS + k, slot_bucket[k], batch_lhs[k], slot_run_start[k], cursor, entries);
+        slot_busy[k] = false;
+      }
+    }
+  }
+}

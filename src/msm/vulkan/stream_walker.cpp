@@ -1,0 +1,130 @@
+#include "msm/vulkan/stream_walker.hpp"
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <string>
+
+namespace zkmsm::vulkan {
+namespace {
+
+// The push-constant block of stream_walker.comp.
+struct WalkerArguments {
+  std::uint32_t threads;
+  std::uint32_t slots;
+  std::uint32_t first_round;
+  std::uint32_t max_rounds;
+};
+
+// The push-constant block of walker_combine.comp.
+struct CombineArguments {
+  std::uint32_t units;
+  std::uint32_t block;
+};
+
+template <class T>
+std::span<const std::byte> bytes_of(const T& value) {
+  return std::as_bytes(std::span<const T, 1>(&value, 1));
+}
+
+std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size) {
+  return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
+}
+
+}  // namespace
+
+StreamWalker::StreamWalker(Context& context, const StreamWalkerShape& shape) : context_(context), shape_(shape) {}
+
+std::uint64_t StreamWalker::device_bytes(const StreamWalkerShape& shape) {
+  const std::uint64_t slots = std::uint64_t{shape.threads} * shape.slots;
+  const std::uint64_t level_units = (slots + kCombineBlock - 1) / kCombineBlock;
+  return shape.max_buckets * kBucketSumBytes + (slots + level_units) * kRecordBytesPerUnit +
+         slots * kSlotStateWords * 4;
+}
+
+Status StreamWalker::create(std::unique_ptr<StreamWalker>& out, Context& context, const StreamWalkerShape& shape) {
+  if (shape.slots == 0 || shape.slots > kMaxSlots) {
+    return Status::error(StatusCode::invalid_argument,
+                         "stream walker: slots must be in [1, " + std::to_string(kMaxSlots) + "]");
+  }
+  if (shape.workgroup_size == 0 || shape.workgroup_size > context.info().max_workgroup_invocations) {
+    return Status::error(StatusCode::invalid_argument, "stream walker: threads per workgroup must be in [1, " +
+                                                           std::to_string(context.info().max_workgroup_invocations) +
+                                                           "] on this device");
+  }
+  if (shape.threads == 0 || std::uint64_t{shape.threads} * shape.slots >= (std::uint64_t{1} << 31)) {
+    return Status::error(StatusCode::invalid_argument, "stream walker: threads · slots must be in [1, 2^31)");
+  }
+  if (shape.max_buckets == 0) return Status::error(StatusCode::invalid_argument, "stream walker: no buckets");
+  std::unique_ptr<StreamWalker> walker(new StreamWalker(context, shape));
+  const std::uint64_t slots = std::uint64_t{shape.threads} * shape.slots;
+  if (Status s =
+          StorageBuffer::create(walker->bucket_sums_, context, shape.max_buckets * kBucketSumBytes, shape.memory);
+      !s.ok())
+    return s;
+  const std::uint64_t level_units = (slots + kCombineBlock - 1) / kCombineBlock;
+  for (int k = 0; k < 2; ++k) {
+    const std::uint64_t units = k == 0 ? slots : level_units;
+    if (Status s = StorageBuffer::create(walker->records_[k], context, units * 2 * 128, shape.memory); !s.ok())
+      return s;
+    if (Status s = StorageBuffer::create(walker->record_meta_[k], context, units * 4 * 4, shape.memory); !s.ok())
+      return s;
+  }
+  if (Status s = StorageBuffer::create(walker->slot_state_, context, slots * kSlotStateWords * 4, shape.memory);
+      !s.ok())
+    return s;
+  out = std::move(walker);
+  return Status::success();
+}
+
+Status StreamWalker::record(CommandBatch& batch, StorageBuffer& points, BucketStages& stages) {
+  if (std::uint64_t{stages.sentinel_key()} > shape_.max_buckets) {
+    return Status::error(StatusCode::invalid_argument, "stream walker: the batch has more buckets than the walker");
+  }
+  const bool bn254 = shape_.curve == ScalarCurve::bn254;
+  const Pipeline* walker = nullptr;
+  const std::array<std::uint32_t, 2> walker_specialization = {shape_.workgroup_size, shape_.slots};
+  if (Status s = context_.pipeline(walker, bn254 ? ShaderId::stream_walker_bn254 : ShaderId::stream_walker_grumpkin,
+                                   walker_specialization);
+      !s.ok())
+    return s;
+  // Each round consumes at least one entry of every busy slot: the longest piece, ⌈E / U⌉
+  // entries (E ≥ the valid count), needs at most that many rounds.
+  const std::uint64_t longest_piece = (std::uint64_t{stages.entries()} + slot_count() - 1) / slot_count();
+  const std::uint64_t dispatches =
+      std::max<std::uint64_t>(1, (longest_piece + kRoundsPerDispatch - 1) / kRoundsPerDispatch);
+  for (std::uint64_t d = 0; d < dispatches; ++d) {
+    const WalkerArguments walker_arguments{shape_.threads, slot_count(), d == 0 ? 1u : 0u, kRoundsPerDispatch};
+    if (Status s = batch.dispatch(*walker,
+                                  {&points, &stages.sorted_keys(), &stages.sorted_values(), &stages.valid(),
+                                   bucket_sums_.get(), records_[0].get(), record_meta_[0].get(), slot_state_.get()},
+                                  bytes_of(walker_arguments), groups_for(shape_.threads, shape_.workgroup_size));
+        !s.ok())
+      return s;
+  }
+  const Pipeline* combine = nullptr;
+  const std::array<std::uint32_t, 1> combine_specialization = {kCombineWorkgroupSize};
+  if (Status s = context_.pipeline(combine, bn254 ? ShaderId::walker_combine_bn254 : ShaderId::walker_combine_grumpkin,
+                                   combine_specialization);
+      !s.ok())
+    return s;
+  // Levels until one unit is left, ping-ponging between the record buffers (level 0 reads the
+  // walker's records in buffer 0).
+  std::uint64_t units = slot_count();
+  int in = 0;
+  do {
+    const CombineArguments combine_arguments{static_cast<std::uint32_t>(units), kCombineBlock};
+    const std::uint64_t blocks = (units + kCombineBlock - 1) / kCombineBlock;
+    if (Status s = batch.dispatch(*combine,
+                                  {records_[in].get(), record_meta_[in].get(), records_[1 - in].get(),
+                                   record_meta_[1 - in].get(), bucket_sums_.get()},
+                                  bytes_of(combine_arguments), groups_for(blocks, kCombineWorkgroupSize));
+        !s.ok())
+      return s;
+    units = blocks;
+    in = 1 - in;
+  } while (units > 1);
+  return Status::success();
+}
+
+}  // namespace zkmsm::vulkan

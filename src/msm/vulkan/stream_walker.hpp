@@ -1,0 +1,78 @@
+// accumulate_buckets on Vulkan: the stream walker (shaders/stream_walker.comp) and the sum of
+// the buckets it split (shaders/walker_combine.comp), for one window batch whose sorted entries,
+// bounds and valid count BucketStages left on the device.
+//
+// Geometry: `threads` invocations in workgroups of `workgroup_size`, S = `slots` pieces each, so
+// U = threads · S equal pieces of the M valid entries. Buffers (sized once, reused by every batch):
+//   bucket_sums   16 words per bucket of the batch (W · B): the affine sum (Montgomery form,
+//                 (0, 0) = infinity) of every non-empty bucket; empty buckets are not written
+//                 (reduce_buckets reads bucket_start = bucket_end for them)
+//   records       2 XYZZ points (2 × 32 words) per slot: the partial sums of split buckets
+//                 (walker_records.glsl), and a second pair of buffers for ⌈U / K⌉ units: the
+//                 combine's levels ping-pong between them
+//   record_meta   4 words per slot (unit): bucket and flags of the two records
+//   slot_state    20 words per slot: where a slot stands between two dispatches of the walker
+// The walker runs in dispatches of at most kRoundsPerDispatch rounds (each a batched inversion),
+// as many as the longest piece (⌈E / U⌉ entries) needs: one with the automatic geometry (about
+// 16 entries per slot), more under a thread cap.
+// walker_combine.comp then sums the split buckets in ⌈log_K U⌉ levels of blocks of K =
+// kCombineBlock units. Storage buffers per pipeline: walker 8, combine 5.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "msm/vulkan/bucket_stages.hpp"
+#include "msm/vulkan/command_batch.hpp"
+#include "msm/vulkan/storage_buffer.hpp"
+#include "msm/vulkan/vulkan_context.hpp"
+
+namespace zkmsm::vulkan {
+
+struct StreamWalkerShape {
+  ScalarCurve curve = ScalarCurve::bn254;            // the curve of the points (BN254 G1 or Grumpkin)
+  std::uint32_t slots = 8;                           // S in [1, kMaxSlots]
+  std::uint32_t workgroup_size = 64;                 // ≤ the device's maxComputeWorkGroupInvocations
+  std::uint32_t threads = 1;                         // ≥ 1; threads · S < 2^31
+  std::uint64_t max_buckets = 1;                     // W · B of the largest batch
+  BufferMemory memory = BufferMemory::host_visible;  // every buffer: device_local on discrete GPUs
+};
+
+class StreamWalker {
+ public:
+  static constexpr std::uint32_t kMaxSlots = 64;
+  static constexpr std::uint32_t kCombineWorkgroupSize = 64;  // not tuned
+  // Rounds per walker dispatch: lavapipe ends any loop of an invocation after 65,535 iterations
+  // over the whole shader (a safegcd inversion is ~750), so ≤ 32 rounds keep it well inside; on
+  // GPUs it bounds a dispatch's length (driver watchdogs).
+  static constexpr std::uint32_t kRoundsPerDispatch = 32;
+  static constexpr std::uint64_t kSlotStateWords = 20;
+  // Units per combine invocation: at most 2K XYZZ additions each (lavapipe's loop limit); 16 is
+  // not tuned.
+  static constexpr std::uint32_t kCombineBlock = 16;
+  static constexpr std::uint64_t kRecordBytesPerUnit = 2 * 128 + 4 * 4;
+  static constexpr std::uint64_t kBucketSumBytes = 64;
+
+  static Status create(std::unique_ptr<StreamWalker>& out, Context& context, const StreamWalkerShape& shape);
+  // Device bytes create() allocates for `shape`.
+  static std::uint64_t device_bytes(const StreamWalkerShape& shape);
+
+  // Records the walker and the combine (dispatches only, no begin_stage) for the batch that
+  // `stages` recorded last; `points` holds the bases (16 words each).
+  Status record(CommandBatch& batch, StorageBuffer& points, BucketStages& stages);
+
+  StorageBuffer& bucket_sums() { return *bucket_sums_; }
+  const StreamWalkerShape& shape() const { return shape_; }
+  std::uint32_t slot_count() const { return shape_.threads * shape_.slots; }  // U
+
+ private:
+  StreamWalker(Context& context, const StreamWalkerShape& shape);
+  Context& context_;
+  StreamWalkerShape shape_;
+  std::unique_ptr<StorageBuffer> bucket_sums_;
+  std::unique_ptr<StorageBuffer> records_[2];
+  std::unique_ptr<StorageBuffer> record_meta_[2];
+  std::unique_ptr<StorageBuffer> slot_state_;
+};
+
+}  // namespace zkmsm::vulkan

@@ -1,0 +1,347 @@
+// The Vulkan backend's whole MSM (vulkan_msm.hpp) against reference_msm (small n) and the CPU
+// backend: random independent points, the adversarial inputs of DESIGN.md §3, non-powers of two,
+// window sizes, a grid of walker knobs, window batches under a memory budget, and the errors; then
+// the public API with backend = vulkan. Every test of the process shares the library's context
+// (vulkan::shared_context), so each pipeline is compiled once (lavapipe: ~9 s per curve).
+// Sizes go up to 2^12 by default (lavapipe runs on the CI machine's CPU); ZKMSM_TEST_LOG_N
+// raises them (the device machine: 16 or 20).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "field/test_support.hpp"
+#include "msm/adversarial_inputs.hpp"
+#include "msm/vulkan/vulkan_msm.hpp"
+#include "vulkan_test_support.hpp"
+#include "zkmsm/random_inputs.hpp"
+#include "zkmsm/zkmsm.hpp"
+
+namespace zkmsm::test {
+namespace {
+
+using vulkan::VulkanMsmOptions;
+using vulkan::VulkanMsmReport;
+
+std::string describe(const VulkanMsmOptions& o) {
+  return "c=" + std::to_string(o.window_bits) + " S=" + std::to_string(o.walker_slots) +
+         " workgroup=" + std::to_string(o.walker_workgroup_size) +
+         " max_workgroups=" + std::to_string(o.walker_max_workgroups) +
+         " budget=" + std::to_string(o.memory_budget_bytes);
+}
+
+template <class Curve>
+constexpr vulkan::ScalarCurve curve_id() {
+  return std::is_same_v<Curve, Bn254G1> ? vulkan::ScalarCurve::bn254 : vulkan::ScalarCurve::grumpkin;
+}
+
+// The library's context (the one msm() uses), or a skip.
+vulkan::Context* library_context(std::string& why) {
+  vulkan::Context* context = nullptr;
+  const vulkan::Status status = vulkan::shared_context(context);
+  if (!status.ok()) why = status.message;
+  return context;
+}
+
+#define ZKMSM_LIBRARY_CONTEXT_OR_SKIP(var)                                                          \
+  std::string why_##var;                                                                            \
+  vulkan::Context* var = library_context(why_##var);                                                \
+  if (var == nullptr) {                                                                             \
+    if (::zkmsm::vulkan::test::device_required()) FAIL() << "no Vulkan context: " << why_##var;     \
+    GTEST_SKIP() << "no Vulkan context (" << why_##var                                              \
+                 << "); install mesa-vulkan-drivers (lavapipe) to run the Vulkan tests on the CPU"; \
+  }
+
+template <class Curve>
+class VulkanMsmTest : public SeededTest {
+ protected:
+  using Affine = AffinePoint<Curve>;
+
+  Affine gpu(vulkan::Context& context,
+             const std::vector<Affine>& points,
+             const std::vector<Integer<Curve>>& scalars,
+             const VulkanMsmOptions& options = {}) {
+    Affine result = Affine::generator();
+    VulkanMsmReport report;
+    const vulkan::Status status =
+        vulkan::msm<Curve>(context, points, scalars, curve_id<Curve>(), options, result, report);
+    EXPECT_TRUE(status.ok()) << status.message << " (" << describe(options) << ")";
+    EXPECT_TRUE(result.is_on_curve());
+    if (status.ok() && !points.empty()) {
+      EXPECT_GT(report.plan.batches, 0u);
+      EXPECT_EQ(report.measured_peak_bytes, report.plan.device_bytes) << describe(options);
+      if (options.memory_budget_bytes != 0) {
+        EXPECT_LE(report.plan.device_bytes, options.memory_budget_bytes);
+      }
+      if (context.info().timestamps) {
+        std::vector<std::string> names;
+        for (const auto& stage : report.stages) names.push_back(stage.name);
+        std::vector<std::string> expected = {"upload_inputs",      "decompose_scalars", "sort_by_bucket", "plan",
+                                             "accumulate_buckets", "reduce_buckets",    "combine_windows"};
+        // A discrete GPU copies the staged inputs to device-local memory first.
+        if (context.info().kind == vulkan::DeviceKind::discrete_gpu)
+          expected.insert(expected.begin() + 1, "upload_to_device");
+        EXPECT_EQ(names, expected);
+      }
+    }
+    return result;
+  }
+  void expect_correct(vulkan::Context& context,
+                      const std::vector<Affine>& points,
+                      const std::vector<Integer<Curve>>& scalars,
+                      const VulkanMsmOptions& options = {}) {
+    EXPECT_EQ(gpu(context, points, scalars, options), expected_msm<Curve>(points, scalars))
+        << "n = " << points.size() << ", " << describe(options);
+  }
+  unsigned log_n() const { return test_log_n(12); }
+};
+using Curves = ::testing::Types<Bn254G1, GrumpkinG1>;
+TYPED_TEST_SUITE(VulkanMsmTest, Curves);
+
+TYPED_TEST(VulkanMsmTest, SmallSizesAgainstTheReference) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const auto points = independent_points<Curve>(70, this->rng());
+  const auto scalars = random_scalars_256<Curve>(70, this->rng);
+  for (std::size_t n = 0; n <= 70; n += (n < 10 ? 1 : 13)) {
+    const std::vector<AffinePoint<Curve>> p(points.begin(), points.begin() + n);
+    const std::vector<Integer<Curve>> s(scalars.begin(), scalars.begin() + n);
+    this->expect_correct(*context, p, s);
+  }
+}
+
+TYPED_TEST(VulkanMsmTest, RandomIndependentPointsAndNonPowersOfTwo) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  std::vector<std::size_t> sizes = {100, 1000, 3001};
+  for (unsigned log_n = 10; log_n <= this->log_n(); log_n += 2) sizes.push_back(std::size_t{1} << log_n);
+  for (std::size_t n : sizes) {
+    const auto points = independent_points<Curve>(n, this->rng());
+    this->expect_correct(*context, points, random_scalars_below_r<Curve>(n, this->rng));
+  }
+}
+
+TYPED_TEST(VulkanMsmTest, WindowSizesAgree) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const std::size_t n = 700;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto scalars = random_scalars_256<Curve>(n, this->rng);
+  const auto expected = expected_msm<Curve>(points, scalars);
+  for (unsigned c : {2u, 3u, 5u, 8u, 11u, 13u, 16u}) {
+    const VulkanMsmOptions o{.window_bits = c};
+    EXPECT_EQ(this->gpu(*context, points, scalars, o), expected) << describe(o);
+  }
+}
+
+TYPED_TEST(VulkanMsmTest, WalkerKnobGrid) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const std::size_t n = 1500;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto scalars = random_scalars_256<Curve>(n, this->rng);
+  const auto expected = expected_msm<Curve>(points, scalars);
+  // One pipeline per (S, workgroup size): lavapipe compiles each, so the grid stays small.
+  for (unsigned s : {1u, 3u, 8u, 16u}) {
+    for (unsigned workgroup : {32u, 64u}) {
+      for (unsigned max_workgroups : {0u, 1u}) {
+        const VulkanMsmOptions o{.window_bits = 9,
+                                 .walker_slots = s,
+                                 .walker_workgroup_size = workgroup,
+                                 .walker_max_workgroups = max_workgroups};
+        EXPECT_EQ(this->gpu(*context, points, scalars, o), expected) << describe(o);
+      }
+    }
+  }
+}
+
+TYPED_TEST(VulkanMsmTest, MoreSlotsThanEntriesLeavesEmptyPieces) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  // 5 points, c = 13: at most 100 entries over 64 threads × 8 slots.
+  const auto points = independent_points<Curve>(5, this->rng());
+  const auto scalars = random_scalars_256<Curve>(5, this->rng);
+  const VulkanMsmOptions o{.window_bits = 13, .walker_slots = 8, .walker_max_workgroups = 1};
+  EXPECT_EQ(this->gpu(*context, points, scalars, o), expected_msm<Curve>(points, scalars));
+}
+
+TYPED_TEST(VulkanMsmTest, ManyCopiesOfOnePoint) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  for (unsigned log_n : {4u, 10u, this->log_n()}) {
+    const std::size_t n = std::size_t{1} << log_n;
+    const auto points = copies_of_one_point<Curve>(n, this->rng());
+    // Equal scalars: one bucket per window holds every entry, split over every slot.
+    const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
+    this->expect_correct(*context, points, equal);
+    this->expect_correct(*context, points, equal, {.walker_slots = 3, .walker_max_workgroups = 2});
+    this->expect_correct(*context, points, random_scalars_256<Curve>(n, this->rng));
+  }
+}
+
+TYPED_TEST(VulkanMsmTest, PointAndNegationPairs) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const std::size_t pairs = std::size_t{1} << (this->log_n() - 1);
+  const auto points = plus_minus_pairs<Curve>(pairs, this->rng());
+  const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(pairs, this->rng));
+  EXPECT_TRUE(this->gpu(*context, points, scalars).is_infinity());
+  EXPECT_TRUE(this->gpu(*context, points, scalars, {.walker_slots = 1}).is_infinity());
+  auto unbalanced = points;
+  auto unbalanced_scalars = scalars;
+  unbalanced.push_back(points[3]);
+  unbalanced_scalars.push_back(random_scalars_256<Curve>(1, this->rng)[0]);
+  this->expect_correct(*context, unbalanced, unbalanced_scalars);
+}
+
+TYPED_TEST(VulkanMsmTest, ArithmeticProgression) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  for (std::size_t n : {std::size_t{300}, std::size_t{1} << this->log_n()}) {
+    const auto points = arithmetic_progression<Curve>(n);
+    this->expect_correct(*context, points, random_scalars_256<Curve>(n, this->rng));
+    std::vector<Integer<Curve>> small(n);
+    for (auto& s : small) s = small_scalar<Curve>(1 + this->rng() % 8);
+    this->expect_correct(*context, points, small);
+    this->expect_correct(*context, points, small, {.window_bits = 4, .walker_slots = 16});
+  }
+}
+
+TYPED_TEST(VulkanMsmTest, InfinityAmongTheInputs) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  for (std::size_t n : {50u, 2000u}) {
+    auto points = independent_points<Curve>(n, this->rng());
+    put_infinity(points, 3);
+    this->expect_correct(*context, points, random_scalars_256<Curve>(n, this->rng));
+  }
+  const std::vector<AffinePoint<Curve>> all_infinity(300, AffinePoint<Curve>::infinity());
+  EXPECT_TRUE(this->gpu(*context, all_infinity, random_scalars_256<Curve>(300, this->rng)).is_infinity());
+}
+
+TYPED_TEST(VulkanMsmTest, ZeroAndLargeScalars) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const std::size_t n = std::size_t{1} << this->log_n();
+  const auto points = independent_points<Curve>(n, this->rng());
+  const std::vector<Integer<Curve>> zeros(n, small_scalar<Curve>(0));
+  EXPECT_TRUE(this->gpu(*context, points, zeros).is_infinity());
+  const std::vector<Integer<Curve>> orders(n, order_plus<Curve>(0));
+  EXPECT_TRUE(this->gpu(*context, points, orders).is_infinity());
+  auto scalars = random_scalars_256<Curve>(n, this->rng);
+  scalars[0] = order_plus<Curve>(-1);
+  scalars[1] = order_plus<Curve>(1);
+  scalars[2] = all_ones<Curve>();
+  scalars[3] = small_scalar<Curve>(0);
+  this->expect_correct(*context, points, scalars);
+  std::vector<Integer<Curve>> sparse(n, small_scalar<Curve>(0));
+  for (std::size_t i = 0; i < n; i += 97) sparse[i] = random_scalars_256<Curve>(1, this->rng)[0];
+  this->expect_correct(*context, points, sparse);
+}
+
+TYPED_TEST(VulkanMsmTest, WindowBatchesUnderAMemoryBudget) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const std::size_t n = 3000;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto scalars = random_scalars_256<Curve>(n, this->rng);
+  const auto expected = expected_msm<Curve>(points, scalars);
+  vulkan::VulkanMsmPlan full;
+  ASSERT_TRUE(vulkan::plan_msm(full, context->info(), n, 254, {.window_bits = 8}).ok());
+  ASSERT_EQ(full.batches, 1u);
+  // Down to one window per batch (33 batches at c = 8: three submissions of 12 batches).
+  vulkan::VulkanMsmPlan one;
+  ASSERT_TRUE(vulkan::plan_msm(one, context->info(), n, 254, {.window_bits = 8, .memory_budget_bytes = 1 << 20}).ok());
+  for (std::size_t budget : {full.device_bytes / 2, full.device_bytes / 4, std::size_t{1} << 20}) {
+    const VulkanMsmOptions o{.window_bits = 8, .memory_budget_bytes = budget};
+    vulkan::VulkanMsmPlan plan;
+    ASSERT_TRUE(vulkan::plan_msm(plan, context->info(), n, 254, o).ok());
+    EXPECT_GT(plan.batches, 1u);
+    EXPECT_LE(plan.device_bytes, budget);
+    EXPECT_EQ(this->gpu(*context, points, scalars, o), expected) << describe(o) << ", " << plan.batches << " batches";
+  }
+}
+
+TYPED_TEST(VulkanMsmTest, BadOptionsAreErrors) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const auto points = independent_points<Curve>(10, this->rng());
+  const auto scalars = random_scalars_256<Curve>(10, this->rng);
+  const auto expect_error = [&](const VulkanMsmOptions& o, vulkan::StatusCode code) {
+    AffinePoint<Curve> result = AffinePoint<Curve>::generator();
+    VulkanMsmReport report;
+    const auto status = vulkan::msm<Curve>(*context, points, scalars, curve_id<Curve>(), o, result, report);
+    EXPECT_EQ(status.code, code) << describe(o) << ": " << status.message;
+    EXPECT_FALSE(status.message.empty());
+    EXPECT_EQ(result, AffinePoint<Curve>::generator());
+  };
+  expect_error({.window_bits = 1}, vulkan::StatusCode::invalid_argument);
+  expect_error({.window_bits = 23}, vulkan::StatusCode::invalid_argument);
+  expect_error({.walker_slots = 65}, vulkan::StatusCode::invalid_argument);
+  expect_error({.walker_workgroup_size = 0}, vulkan::StatusCode::invalid_argument);
+  expect_error({.walker_workgroup_size = 1u << 20}, vulkan::StatusCode::invalid_argument);
+  expect_error({.memory_budget_bytes = 1000}, vulkan::StatusCode::out_of_memory);
+  AffinePoint<Curve> result;
+  VulkanMsmReport report;
+  const std::vector<Integer<Curve>> fewer(scalars.begin(), scalars.begin() + 9);
+  EXPECT_EQ(vulkan::msm<Curve>(*context, points, fewer, curve_id<Curve>(), {}, result, report).code,
+            vulkan::StatusCode::invalid_argument);
+}
+
+// The public API with backend = vulkan: the same results as the cpu backend, the stages in
+// MsmStats, and the knobs the vulkan backend does not have refused with a message.
+TEST(VulkanPublicApi, MsmMatchesTheCpuBackend) {
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  ASSERT_TRUE(backend_available(Backend::vulkan));
+  const auto points = random_points<Bn254>(1500, 7);
+  const auto scalars = random_scalars<Bn254>(1500, 7);
+  MsmConfig cpu;
+  cpu.backend = Backend::cpu;
+  const auto expected = msm<Bn254>(points, scalars, cpu);
+  ASSERT_TRUE(expected);
+  MsmConfig config;
+  config.backend = Backend::vulkan;
+  MsmStats stats;
+  const auto got = msm<Bn254>(points, scalars, config, &stats);
+  ASSERT_TRUE(got) << got.error().message;
+  EXPECT_EQ(got.value(), expected.value());
+  EXPECT_EQ(stats.backend, "vulkan");
+  EXPECT_EQ(stats.accumulator, "stream_walker");
+  EXPECT_GT(stats.window_bits, 0u);
+  EXPECT_GT(stats.measured_peak_bytes, 0u);
+  EXPECT_EQ(stats.stages.front().name, "convert_inputs");
+
+  const auto grumpkin_points = random_points<Grumpkin>(300, 8);
+  const auto grumpkin_scalars = random_scalars<Grumpkin>(300, 8);
+  MsmConfig grumpkin_cpu;
+  grumpkin_cpu.backend = Backend::cpu;
+  EXPECT_EQ(msm<Grumpkin>(grumpkin_points, grumpkin_scalars, config).value(),
+            msm<Grumpkin>(grumpkin_points, grumpkin_scalars, grumpkin_cpu).value());
+
+  MsmConfig pair_tree = config;
+  pair_tree.accumulator = Accumulator::pair_tree;
+  const auto refused = msm<Bn254>(points, scalars, pair_tree);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::invalid_argument);
+  EXPECT_NE(refused.error().message.find("pair_tree"), std::string::npos);
+  MsmConfig global = config;
+  global.walker_state = WalkerState::global;
+  EXPECT_EQ(msm<Bn254>(points, scalars, global).error().code, ErrorCode::invalid_argument);
+  MsmConfig tiny = config;
+  tiny.memory_budget_bytes = 4096;
+  EXPECT_EQ(msm<Bn254>(points, scalars, tiny).error().code, ErrorCode::out_of_memory);
+}
+
+TEST(VulkanPublicApi, AutomaticNeverPicksASoftwareDevice) {
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const auto points = random_points<Bn254>(20, 9);
+  const auto scalars = random_scalars<Bn254>(20, 9);
+  MsmStats stats;
+  ASSERT_TRUE(msm<Bn254>(points, scalars, MsmConfig{}, &stats));
+  if (context->info().kind == vulkan::DeviceKind::cpu) {
+    EXPECT_NE(stats.backend, "vulkan");
+  }
+}
+
+}  // namespace
+}  // namespace zkmsm::test
