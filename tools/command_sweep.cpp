@@ -259,9 +259,9 @@ Command add_sweep_command(CLI::App& app) {
   walker_flag(sweep->add_option("--max-blocks", options->max_blocks, "stream_walker block caps (0 = auto)"));
   walker_flag(sweep
                   ->add_option("--walker-state", options->walker_states,
-                               "Walker state {registers,global,warp,global_warp,auto}")
+                               "Walker state {registers,global,warp,global_warp,auto} (vulkan: registers or auto)")
                   ->transform(enum_transformer(walker_state_names())))
-      ->default_str("registers");
+      ->default_str("global");
   sweep->add_option("--threads", options->cpu_threads, "CPU backend thread counts (0 = all hardware threads)")
       ->delimiter(',')
       ->capture_default_str();
