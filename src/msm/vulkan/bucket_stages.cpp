@@ -5,6 +5,8 @@
 #include <span>
 #include <string>
 
+#include "msm/vulkan/dispatch_arguments.hpp"
+
 namespace zkmsm::vulkan {
 namespace {
 
@@ -24,20 +26,11 @@ struct BoundsArguments {
   std::uint32_t sentinel;
 };
 
-std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size) {
-  return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
-}
-
 Status make_buffer(std::unique_ptr<StorageBuffer>& out,
                    Context& context,
                    std::uint64_t words,
                    BufferMemory memory = BufferMemory::host_visible) {
   return StorageBuffer::create(out, context, static_cast<std::size_t>(words) * sizeof(std::uint32_t), memory);
-}
-
-template <class T>
-std::span<const std::byte> bytes_of(const T& value) {
-  return std::as_bytes(std::span<const T, 1>(&value, 1));
 }
 
 }  // namespace

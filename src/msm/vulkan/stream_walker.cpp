@@ -5,6 +5,8 @@
 #include <span>
 #include <string>
 
+#include "msm/vulkan/dispatch_arguments.hpp"
+
 namespace zkmsm::vulkan {
 namespace {
 
@@ -21,15 +23,6 @@ struct CombineArguments {
   std::uint32_t units;
   std::uint32_t block;
 };
-
-template <class T>
-std::span<const std::byte> bytes_of(const T& value) {
-  return std::as_bytes(std::span<const T, 1>(&value, 1));
-}
-
-std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size) {
-  return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
-}
 
 }  // namespace
 
