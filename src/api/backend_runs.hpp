@@ -19,6 +19,7 @@
 #if defined(ZKMSM_HAVE_VULKAN)
 #include <type_traits>
 
+#include "api/host_inputs.hpp"
 #include "msm/vulkan/vulkan_msm.hpp"
 #endif
 #include "zkmsm/zkmsm.hpp"
@@ -44,11 +45,23 @@ Backend resolve_backend(Backend requested);
 // range, the backend available, device inputs only on cuda.
 Result<Backend> choose_backend(const MsmConfig& config, Backend requested, bool device_inputs);
 
+// Whether `backend` converts the caller's host points itself (on the device).
+inline bool converts_points_on_device(Backend backend) {
+  return backend == Backend::cuda || backend == Backend::vulkan;
+}
+// Whether `backend` takes the caller's host scalars as they are.
+inline bool takes_caller_scalars(Backend backend, const MsmConfig& config) {
+  return backend == Backend::cuda || (backend == Backend::vulkan && !config.scalars_in_montgomery);
+}
+
 // One MSM's inputs as the API hands them to a backend.
 //   host points:    cpu: AffinePoint<Internal>[n], Montgomery form, validated (converted by
-//                   host_inputs.hpp); cuda: the caller's Point layout, converted on the device
+//                   host_inputs.hpp); cuda, vulkan: the caller's Point layout, converted on the
+//                   device as points_in_montgomery / validate_points say (prepared bases: the
+//                   internal form, nothing to convert)
 //   device points:  the caller's Point layout, read as points_in_montgomery / validate say
-//   host scalars:   cpu: canonical Integer[n]; cuda: the caller's Scalar layout, as for device scalars
+//   host scalars:   cpu, vulkan: canonical Integer[n] (vulkan: the caller's array when it is
+//                   canonical); cuda: the caller's Scalar layout, as for device scalars
 //   device scalars: the caller's Scalar layout, Montgomery form when scalars_in_montgomery
 template <class Internal>
 struct BackendInputs {
@@ -198,8 +211,10 @@ inline Error vulkan_error(const vulkan::Status& status) {
 }
 #endif
 
-// The vulkan backend reads host inputs in the cpu backend's form (converted and validated by the
-// API layer) and runs the stream walker; the pair tree and the other walker states are CUDA's.
+// The vulkan backend takes the caller's host points as they are (converted and validated on the
+// device, as the flags say) and canonical host scalars (the caller's, or converted by the API
+// layer from Montgomery form), and runs the stream walker; the pair tree and the other walker
+// states are CUDA's.
 template <class Internal>
 Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, const MsmConfig& config) {
 #if defined(ZKMSM_HAVE_VULKAN)
@@ -212,6 +227,9 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
     return Error{ErrorCode::invalid_argument,
                  "vulkan backend: the walker keeps its slots in private memory (walker_state registers or auto)"};
   }
+  if (inputs.points_on_device || inputs.scalars_on_device) {
+    return Error{ErrorCode::invalid_argument, "vulkan backend: inputs in device memory are cuda's"};
+  }
   vulkan::Context* context = nullptr;
   if (const vulkan::Status s = vulkan::shared_context(context); !s.ok()) return vulkan_error(s);
   vulkan::VulkanMsmOptions options;
@@ -220,14 +238,26 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
   options.walker_workgroup_size = config.walker_threads_per_block;
   options.walker_max_workgroups = config.walker_max_blocks;
   options.memory_budget_bytes = config.memory_budget_bytes;
+  options.points_in_montgomery = inputs.points_in_montgomery;
+  options.validate_points = inputs.validate_points;
   constexpr vulkan::ScalarCurve curve =
       std::is_same_v<Internal, Bn254G1> ? vulkan::ScalarCurve::bn254 : vulkan::ScalarCurve::grumpkin;
   vulkan::VulkanMsmReport report;
   BackendRun<Internal> run;
-  if (const vulkan::Status s =
-          vulkan::msm<Internal>(*context, inputs.host_points(), inputs.host_scalars(), curve, options, run.sum, report);
-      !s.ok())
-    return vulkan_error(s);
+  const vulkan::Status status =
+      vulkan::msm_from_words<Internal>(*context, curve, inputs.n, static_cast<const std::uint32_t*>(inputs.points),
+                                       static_cast<const std::uint32_t*>(inputs.scalars), options, run.sum, report);
+  if (status.code == vulkan::StatusCode::rejected_point) {
+    // The device names the lowest bad index; the host says why, in the host path's words.
+    using Curve = PublicCurve<Internal>;
+    AffinePoint<Internal> unused;
+    const RejectedPoint rejected =
+        check_host_point<Curve>(static_cast<const Point<Curve>*>(inputs.points)[report.rejected_point],
+                                report.rejected_point, !inputs.points_in_montgomery, inputs.validate_points, unused);
+    if (rejected.any()) return Error{rejected.code, rejected.message};
+    return Error{ErrorCode::device_error, "vulkan backend: " + status.message + ", which the host accepts"};
+  }
+  if (!status.ok()) return vulkan_error(status);
   run.accumulator = "stream_walker";
   run.window_bits = report.plan.window_bits;
   run.windows = report.plan.windows;

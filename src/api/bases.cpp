@@ -162,8 +162,9 @@ Result<Point<Curve>> msm(const Bases<Curve>& bases,
     }
     const auto convert_start = api::Clock::now();
     UninitializedBuffer<typename Internal::ScalarField::Integer> scalar_storage;
-    // The cuda backend takes the caller's scalars as they are (uploaded, converted on the device).
-    if (config.scalars_on_device || backend == Backend::cuda) {
+    // The cuda backend takes the caller's scalars as they are (uploaded, converted on the
+    // device), and so does vulkan when they are canonical.
+    if (config.scalars_on_device || api::takes_caller_scalars(backend, config)) {
       inputs.scalars = scalars.data();
       inputs.scalars_on_device = config.scalars_on_device;
       inputs.scalars_in_montgomery = config.scalars_in_montgomery;

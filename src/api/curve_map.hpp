@@ -23,6 +23,20 @@ using InternalCurve = typename InternalCurveOf<PublicCurve>::type;
 
 // The public Point and the internal AffinePoint share one layout (x limbs then y limbs), so a
 // span of Montgomery-form public points can be read in place.
+// The public curve of an internal curve type (the inverse of InternalCurve).
+template <class Internal>
+struct PublicCurveOf;
+template <>
+struct PublicCurveOf<Bn254G1> {
+  using type = Bn254;
+};
+template <>
+struct PublicCurveOf<GrumpkinG1> {
+  using type = Grumpkin;
+};
+template <class Internal>
+using PublicCurve = typename PublicCurveOf<Internal>::type;
+
 static_assert(sizeof(Point<Bn254>) == sizeof(AffinePoint<Bn254G1>));
 static_assert(sizeof(Point<Grumpkin>) == sizeof(AffinePoint<GrumpkinG1>));
 

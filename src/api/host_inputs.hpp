@@ -43,6 +43,29 @@ struct RejectedPoint {
   bool any() const { return index != std::numeric_limits<std::size_t>::max(); }
 };
 
+// Point `index` in the internal form (`out`), or why it is rejected: a coordinate ≥ p (checked
+// whenever a point is converted or validated), not on the curve (when validate).
+template <class Curve>
+RejectedPoint check_host_point(
+    const Point<Curve>& point, std::size_t index, bool convert, bool validate, AffinePoint<InternalCurve<Curve>>& out) {
+  using BaseField = typename InternalCurve<Curve>::BaseField;
+  const auto x = to_bigint(point.x);
+  const auto y = to_bigint(point.y);
+  const bool x_ok = BaseField::is_canonical(x);
+  if (!x_ok || !BaseField::is_canonical(y)) {
+    return {
+        index, ErrorCode::point_not_canonical,
+        "point " + std::to_string(index) + ": coordinate " + (x_ok ? "y" : "x") + " is not below the field modulus p"};
+  }
+  out = convert ? AffinePoint<InternalCurve<Curve>>{BaseField::from_canonical(x), BaseField::from_canonical(y)}
+                : AffinePoint<InternalCurve<Curve>>{BaseField::from_raw(x), BaseField::from_raw(y)};
+  if (validate && !out.is_on_curve()) {
+    return {index, ErrorCode::point_not_on_curve,
+            "point " + std::to_string(index) + " is not on the curve " + Curve::name};
+  }
+  return {};
+}
+
 // Converts (if needed) and validates host points; returns the internal span to use, which is
 // `storage` when converted or copied, else the caller's memory. `copy` forces a private copy
 // (Montgomery input kept beyond the call, as by prepare_bases).
@@ -56,7 +79,6 @@ std::span<const AffinePoint<InternalCurve<Curve>>> convert_host_points(
     RejectedPoint& rejected) {
   using Internal = InternalCurve<Curve>;
   using Affine = AffinePoint<Internal>;
-  using BaseField = typename Internal::BaseField;
   const std::size_t n = points.size();
   const bool convert = !config.points_in_montgomery;
   const bool write = convert || copy;
@@ -74,23 +96,12 @@ std::span<const AffinePoint<InternalCurve<Curve>>> convert_host_points(
   cpu::parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
     const std::size_t end = std::min(n, (chunk + 1) * kConvertChunk);
     for (std::size_t i = chunk * kConvertChunk; i < end; ++i) {
-      const auto x = to_bigint(points[i].x);
-      const auto y = to_bigint(points[i].y);
-      const bool x_ok = BaseField::is_canonical(x);
-      if (!x_ok || !BaseField::is_canonical(y)) {
-        chunk_rejected[chunk] = {
-            i, ErrorCode::point_not_canonical,
-            "point " + std::to_string(i) + ": coordinate " + (x_ok ? "y" : "x") + " is not below the field modulus p"};
+      Affine p;
+      if (const RejectedPoint r = check_host_point<Curve>(points[i], i, convert, config.validate_points, p); r.any()) {
+        chunk_rejected[chunk] = r;
         return;
       }
-      const Affine p = convert ? Affine{BaseField::from_canonical(x), BaseField::from_canonical(y)}
-                               : Affine{BaseField::from_raw(x), BaseField::from_raw(y)};
       if (write) storage[i] = p;
-      if (config.validate_points && !p.is_on_curve()) {
-        chunk_rejected[chunk] = {i, ErrorCode::point_not_on_curve,
-                                 "point " + std::to_string(i) + " is not on the curve " + Curve::name};
-        return;
-      }
     }
   });
   for (const RejectedPoint& c : chunk_rejected) {

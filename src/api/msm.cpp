@@ -158,10 +158,9 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
     api::BackendInputs<Internal> inputs;
     inputs.n = n;
     UninitializedBuffer<AffinePoint<Internal>> point_storage;
-    // The cuda backend converts and validates host inputs on the device after the upload: the
-    // host only hands over the caller's arrays (their layouts are the internal ones).
-    const bool convert_on_device = backend == Backend::cuda;
-    if (config.points_on_device || convert_on_device) {
+    // The cuda and vulkan backends convert and validate host points on the device after the
+    // upload: the host only hands over the caller's arrays (their layouts are the internal ones).
+    if (config.points_on_device || api::converts_points_on_device(backend)) {
       inputs.points = points.data();
       inputs.points_on_device = config.points_on_device;
       inputs.points_in_montgomery = config.points_in_montgomery;
@@ -172,7 +171,7 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
       if (rejected.any()) return Error{rejected.code, rejected.message};
     }
     UninitializedBuffer<typename Internal::ScalarField::Integer> scalar_storage;
-    if (config.scalars_on_device || convert_on_device) {
+    if (config.scalars_on_device || api::takes_caller_scalars(backend, config)) {
       inputs.scalars = scalars.data();
       inputs.scalars_on_device = config.scalars_on_device;
       inputs.scalars_in_montgomery = config.scalars_in_montgomery;

@@ -12,6 +12,7 @@
 
 #include "field/test_support.hpp"
 #include "msm/adversarial_inputs.hpp"
+#include "msm/vulkan/msm_workspace.hpp"
 #include "msm/vulkan/vulkan_msm.hpp"
 #include "vulkan_test_support.hpp"
 #include "zkmsm/random_inputs.hpp"
@@ -288,6 +289,33 @@ TYPED_TEST(VulkanMsmTest, BadOptionsAreErrors) {
             vulkan::StatusCode::invalid_argument);
 }
 
+// The buffers of one shape are kept for the next MSM of that shape (msm_workspace.hpp); stale
+// contents from the earlier MSM never leak into the next result.
+TYPED_TEST(VulkanMsmTest, KeptWorkspaceIsReusedForTheSameShape) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const std::size_t n = 900;
+  vulkan::release_kept_workspace();
+  const auto run = [&](const std::vector<AffinePoint<Curve>>& points, const std::vector<Integer<Curve>>& scalars,
+                       const VulkanMsmOptions& options, bool expect_reused) {
+    AffinePoint<Curve> result;
+    VulkanMsmReport report;
+    const auto status = vulkan::msm<Curve>(*context, points, scalars, curve_id<Curve>(), options, result, report);
+    ASSERT_TRUE(status.ok()) << status.message;
+    EXPECT_EQ(report.workspace_reused, expect_reused) << describe(options);
+    EXPECT_EQ(result, expected_msm<Curve>(points, scalars)) << describe(options);
+  };
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto other_points = independent_points<Curve>(n, this->rng());
+  run(points, random_scalars_256<Curve>(n, this->rng), {}, false);
+  run(other_points, random_scalars_256<Curve>(n, this->rng), {}, true);
+  // All scalars zero after random ones: every bucket empty, nothing of the last MSM may remain.
+  run(other_points, std::vector<Integer<Curve>>(n), {}, true);
+  run(points, random_scalars_256<Curve>(n, this->rng), {.window_bits = 5}, false);
+  vulkan::release_kept_workspace();
+  run(points, random_scalars_256<Curve>(n, this->rng), {.window_bits = 5}, false);
+}
+
 // The public API with backend = vulkan: the same results as the cpu backend, the stages in
 // MsmStats, and the knobs the vulkan backend does not have refused with a message.
 TEST(VulkanPublicApi, MsmMatchesTheCpuBackend) {
@@ -330,6 +358,50 @@ TEST(VulkanPublicApi, MsmMatchesTheCpuBackend) {
   MsmConfig tiny = config;
   tiny.memory_budget_bytes = 4096;
   EXPECT_EQ(msm<Bn254>(points, scalars, tiny).error().code, ErrorCode::out_of_memory);
+}
+
+// Canonical host points are converted (and validated) on the device; a bad point is reported as
+// the cpu backend reports it: the lowest bad index, the same error code and message.
+TEST(VulkanPublicApi, PointsAreConvertedAndValidatedOnTheDevice) {
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const std::size_t n = 1200;
+  const std::uint64_t seed = run_seed() ^ 0x636f6e76;  // ZKMSM_TEST_SEED replays it
+  std::printf("[   SEED   ] points and scalars from seed %llu\n", static_cast<unsigned long long>(seed));
+  auto points = random_points<Bn254>(n, seed);
+  const auto scalars = random_scalars<Bn254>(n, seed + 1);
+  points[17] = Point<Bn254>{};  // infinity is a valid input
+  MsmConfig cpu;
+  cpu.backend = Backend::cpu;
+  MsmConfig config;
+  config.backend = Backend::vulkan;
+  for (bool validate : {true, false}) {
+    cpu.validate_points = config.validate_points = validate;
+    const auto got = msm<Bn254>(points, scalars, config);
+    ASSERT_TRUE(got) << got.error().message;
+    EXPECT_EQ(got.value(), msm<Bn254>(points, scalars, cpu).value()) << "validate_points = " << validate;
+  }
+  cpu.validate_points = config.validate_points = true;
+  const auto expect_same_error = [&](const std::vector<Point<Bn254>>& bad, const char* what) {
+    const auto expected = msm<Bn254>(bad, scalars, cpu);
+    const auto got = msm<Bn254>(bad, scalars, config);
+    ASSERT_FALSE(expected) << what;
+    ASSERT_FALSE(got) << what;
+    EXPECT_EQ(got.error().code, expected.error().code) << what;
+    EXPECT_EQ(got.error().message, expected.error().message) << what;
+  };
+  auto off_curve = points;
+  off_curve[900].y[0] ^= 1;
+  off_curve[301].x[1] ^= 4;
+  expect_same_error(off_curve, "two points off the curve: the lower index");
+  auto not_canonical = points;
+  not_canonical[1000].x = {~0ull, ~0ull, ~0ull, ~0ull >> 2};  // above p, below 2^254
+  not_canonical[1100].y[0] ^= 1;
+  expect_same_error(not_canonical, "x >= p before a point off the curve");
+  not_canonical[40].y = {~0ull, ~0ull, ~0ull, ~0ull};
+  expect_same_error(not_canonical, "y >= p first");
+  // Without validation a point off the curve is the caller's business, but x >= p is rejected.
+  cpu.validate_points = config.validate_points = false;
+  expect_same_error(not_canonical, "no validation: still not canonical");
 }
 
 TEST(VulkanPublicApi, AutomaticNeverPicksASoftwareDevice) {

@@ -10,7 +10,7 @@
 namespace zkmsm::vulkan {
 namespace {
 
-// The push-constant blocks of reduce_buckets.comp, reduce_windows.comp and combine_windows.comp.
+// The push-constant blocks of reduce_buckets.comp and reduce_level.comp.
 struct ReduceArguments {
   std::uint32_t buckets;
   std::uint32_t chunks;
@@ -22,10 +22,6 @@ struct LevelArguments {
   std::uint32_t windows;
   std::uint32_t first_window;
   std::uint32_t length_bits;
-};
-struct CombineArguments {
-  std::uint32_t windows;
-  std::uint32_t window_bits;
 };
 
 std::uint32_t chunks_for(std::uint32_t window_bits) {
@@ -47,7 +43,7 @@ std::uint32_t BucketReduction::chunks() const { return chunks_for(shape_.window_
 
 std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
   const std::uint64_t chunks = chunks_for(shape.window_bits) + level_chunks_for(shape.window_bits);
-  return (2 * std::uint64_t{shape.max_batch_windows} * chunks + shape.windows + 1) * kXyzzBytes;
+  return (2 * std::uint64_t{shape.max_batch_windows} * chunks + shape.windows) * kXyzzBytes;
 }
 
 Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
@@ -65,10 +61,7 @@ Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
     const std::uint64_t bytes = 2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * kXyzzBytes;
     if (Status s = StorageBuffer::create(reduction->chunk_sums_[k], context, bytes, shape.memory); !s.ok()) return s;
   }
-  if (Status s = StorageBuffer::create(reduction->window_sums_, context, shape.windows * kXyzzBytes, shape.memory);
-      !s.ok())
-    return s;
-  if (Status s = StorageBuffer::create(reduction->result_, context, kXyzzBytes); !s.ok()) return s;
+  if (Status s = StorageBuffer::create(reduction->window_sums_, context, shape.windows * kXyzzBytes); !s.ok()) return s;
   out = std::move(reduction);
   return Status::success();
 }
@@ -119,18 +112,11 @@ Status BucketReduction::record_batch(CommandBatch& batch,
   return Status::success();
 }
 
-Status BucketReduction::record_combine(CommandBatch& batch) {
-  const Pipeline* combine = nullptr;
-  if (Status s = context_.pipeline(combine, shape_.curve == ScalarCurve::bn254 ? ShaderId::combine_windows_bn254
-                                                                               : ShaderId::combine_windows_grumpkin);
-      !s.ok())
-    return s;
-  const CombineArguments arguments{shape_.windows, shape_.window_bits};
-  return batch.dispatch(*combine, {window_sums_.get(), result_.get()}, bytes_of(arguments), 1);
-}
-
-Status BucketReduction::read_result(std::array<std::uint32_t, 32>& xyzz) const {
-  return result_->read(std::as_writable_bytes(std::span(xyzz)), 0);
+Status BucketReduction::read_window_sums(std::span<std::uint32_t> out) const {
+  if (out.size() != std::size_t{shape_.windows} * 32) {
+    return Status::error(StatusCode::invalid_argument, "reduce_buckets: window sums are T · 32 words");
+  }
+  return window_sums_->read(std::as_writable_bytes(out), 0);
 }
 
 }  // namespace zkmsm::vulkan

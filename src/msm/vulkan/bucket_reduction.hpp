@@ -1,19 +1,20 @@
-// reduce_buckets and combine_windows on Vulkan: each window's Σ_b (b + 1)·S_b from the walker's
-// bucket sums (shaders/reduce_buckets.comp: G = B / L chunks of L = min(B, kChunkLength) buckets
-// per window, then shaders/reduce_level.comp: groups of up to kLevelGroup chunks per level until
-// one is left per window), collected over every window batch, and Σ_j 2^(c·j)·W_j
-// (shaders/combine_windows.comp). The result is one XYZZ point (32 words, Montgomery form) that
-// the host reads back and makes affine. No invocation does more than ~70 XYZZ additions
+// reduce_buckets on Vulkan: each window's Σ_b (b + 1)·S_b from the accumulator's bucket sums
+// (shaders/reduce_buckets.comp: G = B / L chunks of L = min(B, kChunkLength) buckets per window,
+// then shaders/reduce_level.comp: groups of up to kLevelGroup chunks per level until one is left
+// per window), collected over every window batch into the window sums, which the host reads back
+// and combines (combine_windows: Horner over T points, ~0.1 ms on a CPU core; one GPU
+// invocation took 5–11 ms on the H200). No invocation does more than ~70 XYZZ additions
 // (lavapipe ends an invocation's loops after 65,535 iterations; GPUs like short invocations).
 //
 // Buffers (sized once): chunk sums (two XYZZ points, 64 words, per chunk: max_batch_windows · G
 // and a second buffer of max_batch_windows · G / K for the levels' ping-pong), window sums (32
-// words per window of the MSM), the result (32 words). Storage buffers per pipeline: 4, 3, 2.
+// words per window of the MSM: XYZZ X, Y, ZZ, ZZZ, Montgomery form; host-visible, so the host
+// reads them without a copy). Storage buffers per pipeline: 4, 3.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/command_batch.hpp"
@@ -27,7 +28,9 @@ struct BucketReductionShape {
   std::uint32_t window_bits = 0;                     // c in [2, 22]
   std::uint32_t windows = 0;                         // T, every window of the MSM
   std::uint32_t max_batch_windows = 0;               // W of the largest batch
-  BufferMemory memory = BufferMemory::host_visible;  // chunk and window sums (the result stays host-visible)
+  BufferMemory memory = BufferMemory::host_visible;  // chunk sums (the window sums stay host-visible)
+
+  bool operator==(const BucketReductionShape&) const = default;
 };
 
 class BucketReduction {
@@ -48,10 +51,9 @@ class BucketReduction {
                       StorageBuffer& bucket_sums,
                       BucketStages& stages,
                       std::uint32_t first_window);
-  // combine_windows (dispatch only), after every batch's record_batch.
-  Status record_combine(CommandBatch& batch);
-  // After the batch ran: the MSM's sum, XYZZ words X, Y, ZZ, ZZZ (8 each, Montgomery form).
-  Status read_result(std::array<std::uint32_t, 32>& xyzz) const;
+  // After every batch ran: the T window sums, 32 words each (XYZZ X, Y, ZZ, ZZZ, Montgomery
+  // form), window 0 first; `out` holds T · 32 words.
+  Status read_window_sums(std::span<std::uint32_t> out) const;
 
   std::uint32_t chunks() const;  // G of reduce_buckets
 
@@ -61,7 +63,6 @@ class BucketReduction {
   BucketReductionShape shape_;
   std::unique_ptr<StorageBuffer> chunk_sums_[2];
   std::unique_ptr<StorageBuffer> window_sums_;
-  std::unique_ptr<StorageBuffer> result_;
 };
 
 }  // namespace zkmsm::vulkan

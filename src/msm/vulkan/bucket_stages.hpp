@@ -43,6 +43,9 @@ struct BucketStagesShape {
   std::uint32_t max_batch_windows = 0;  // ≥ 1; max_batch_windows · n < 2^32
   // Keys, values and bucket bounds (valid stays host-visible): device_local on discrete GPUs.
   BufferMemory memory = BufferMemory::host_visible;
+
+
+  bool operator==(const BucketStagesShape&) const = default;
 };
 
 class BucketStages {

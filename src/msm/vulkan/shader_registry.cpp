@@ -73,11 +73,11 @@ constexpr std::uint32_t kReduceLevelBn254[] = {
 constexpr std::uint32_t kReduceLevelGrumpkin[] = {
 #include "reduce_level_grumpkin.spv.inc"
 };
-constexpr std::uint32_t kCombineWindowsBn254[] = {
-#include "combine_windows_bn254.spv.inc"
+constexpr std::uint32_t kConvertPointsBn254[] = {
+#include "convert_points_bn254.spv.inc"
 };
-constexpr std::uint32_t kCombineWindowsGrumpkin[] = {
-#include "combine_windows_grumpkin.spv.inc"
+constexpr std::uint32_t kConvertPointsGrumpkin[] = {
+#include "convert_points_grumpkin.spv.inc"
 };
 
 constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kShaders = {{
@@ -103,8 +103,8 @@ constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kSha
     {"reduce_buckets_grumpkin", kReduceBucketsGrumpkin, 4, 12, 0},
     {"reduce_level_bn254", kReduceLevelBn254, 3, 20, 0},
     {"reduce_level_grumpkin", kReduceLevelGrumpkin, 3, 20, 0},
-    {"combine_windows_bn254", kCombineWindowsBn254, 2, 8, 0},
-    {"combine_windows_grumpkin", kCombineWindowsGrumpkin, 2, 8, 0},
+    {"convert_points_bn254", kConvertPointsBn254, 2, 12, 0},
+    {"convert_points_grumpkin", kConvertPointsGrumpkin, 2, 12, 0},
 }};
 
 }  // namespace

@@ -30,8 +30,8 @@ enum class ShaderId : std::uint32_t {
   reduce_buckets_grumpkin,        // shaders/reduce_buckets.comp on Grumpkin
   reduce_level_bn254,             // shaders/reduce_level.comp on BN254 G1: chunk groups, window sums
   reduce_level_grumpkin,          // shaders/reduce_level.comp on Grumpkin
-  combine_windows_bn254,          // shaders/combine_windows.comp on BN254 G1: Horner over windows
-  combine_windows_grumpkin,       // shaders/combine_windows.comp on Grumpkin
+  convert_points_bn254,           // shaders/convert_points.comp on BN254 G1: Montgomery form, validation
+  convert_points_grumpkin,        // shaders/convert_points.comp on Grumpkin
   count,
 };
 

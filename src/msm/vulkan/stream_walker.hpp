@@ -36,6 +36,9 @@ struct StreamWalkerShape {
   std::uint32_t threads = 1;                         // ≥ 1; threads · S < 2^31
   std::uint64_t max_buckets = 1;                     // W · B of the largest batch
   BufferMemory memory = BufferMemory::host_visible;  // every buffer: device_local on discrete GPUs
+
+
+  bool operator==(const StreamWalkerShape&) const = default;
 };
 
 class StreamWalker {

@@ -23,6 +23,8 @@ const char* status_code_name(StatusCode code) {
       return "invalid_argument";
     case StatusCode::device_error:
       return "device_error";
+    case StatusCode::rejected_point:
+      return "rejected_point";
   }
   return "unknown";
 }

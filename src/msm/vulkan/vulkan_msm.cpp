@@ -8,29 +8,46 @@
 
 #include "msm/common/signed_digits.hpp"
 #include "msm/cpu/window_cost_model.hpp"
-#include "msm/vulkan/bucket_reduction.hpp"
-#include "msm/vulkan/storage_buffer.hpp"
-#include "msm/vulkan/stream_walker.hpp"
+#include "msm/vulkan/dispatch_arguments.hpp"
+#include "msm/vulkan/msm_workspace.hpp"
+#include "msm/vulkan/shader_registry.hpp"
 
 namespace zkmsm::vulkan {
 namespace {
 
 // Stages recorded per window batch (decompose, sort, plan, accumulate, reduce); a CommandBatch
-// holds kMaxStages, so one command buffer takes this many batches (plus combine_windows).
+// holds kMaxStages, so one command buffer takes this many batches (after upload_to_device and
+// convert_inputs).
 constexpr std::uint32_t kStagesPerBatch = 5;
-constexpr std::uint32_t kBatchesPerSubmission = (CommandBatch::kMaxStages - 1) / kStagesPerBatch;
+constexpr std::uint32_t kBatchesPerSubmission = (CommandBatch::kMaxStages - 2) / kStagesPerBatch;
 // Entries per radix-sort workgroup (RadixSort: 128 threads × 16 items): the sort's dispatches
 // stay within maxComputeWorkGroupCount[0] workgroups.
 constexpr std::uint64_t kSortEntriesPerWorkgroup = 128 * RadixSort::kDefaultItemsPerThread;
+constexpr std::uint32_t kConvertWorkgroupSize = 64;  // not tuned
+constexpr std::uint32_t kNoneRejected = 0xffffffffu;
 
-// staged: the inputs are held twice (host-visible staging and device-local copies).
-std::uint64_t bytes_for(const VulkanMsmPlan& plan, std::size_t n, ScalarCurve curve, bool staged) {
-  const BucketStagesShape stages{curve, static_cast<std::uint32_t>(n), plan.window_bits, plan.batch_windows};
-  const StreamWalkerShape walker{curve, plan.walker_slots, plan.walker_workgroup_size, plan.walker_threads,
-                                 std::uint64_t{plan.batch_windows} << (plan.window_bits - 1)};
-  const BucketReductionShape reduction{curve, plan.window_bits, plan.windows, plan.batch_windows};
-  return std::uint64_t{n} * (64 + 32) * (staged ? 2 : 1) + BucketStages::device_bytes(stages) +
-         StreamWalker::device_bytes(walker) + BucketReduction::device_bytes(reduction);
+// The push-constant block of convert_points.comp.
+struct ConvertArguments {
+  std::uint32_t n;
+  std::uint32_t to_montgomery;
+  std::uint32_t validate;
+};
+
+// staged: a discrete GPU (inputs staged, working buffers device-local).
+MsmWorkspaceShape workspace_shape_for(const VulkanMsmPlan& plan, std::size_t n, ScalarCurve curve, bool staged) {
+  const BufferMemory working = staged ? BufferMemory::device_local : BufferMemory::host_visible;
+  MsmWorkspaceShape shape;
+  shape.n = static_cast<std::uint32_t>(n);
+  shape.staged = staged;
+  shape.stages = {curve, static_cast<std::uint32_t>(n), plan.window_bits, plan.batch_windows, working};
+  shape.walker = {curve,
+                  plan.walker_slots,
+                  plan.walker_workgroup_size,
+                  plan.walker_threads,
+                  std::uint64_t{plan.batch_windows} << (plan.window_bits - 1),
+                  working};
+  shape.reduction = {curve, plan.window_bits, plan.windows, plan.batch_windows, working};
+  return shape;
 }
 
 std::uint32_t walker_threads_for(std::uint64_t entries, unsigned slots, const VulkanMsmOptions& options) {
@@ -83,7 +100,8 @@ Status plan_msm(VulkanMsmPlan& out,
   for (;; --windows) {
     plan.batch_windows = static_cast<unsigned>(windows);
     plan.walker_threads = walker_threads_for(windows * n, plan.walker_slots, options);
-    plan.device_bytes = bytes_for(plan, n, ScalarCurve::bn254, device.kind == DeviceKind::discrete_gpu);
+    plan.device_bytes = MsmWorkspace::device_bytes(
+        workspace_shape_for(plan, n, ScalarCurve::bn254, device.kind == DeviceKind::discrete_gpu));
     const bool records_fit = std::uint64_t{plan.walker_threads} * plan.walker_slots * 256 <= range;
     const bool in_budget = options.memory_budget_bytes == 0 || plan.device_bytes <= options.memory_budget_bytes;
     if (records_fit && in_budget) break;
@@ -128,60 +146,37 @@ Status msm_words(Context& context,
                  const std::uint32_t* scalar_words,
                  unsigned scalar_bits,
                  const VulkanMsmOptions& options,
-                 std::array<std::uint32_t, 32>& xyzz,
+                 std::vector<std::uint32_t>& window_sum_words,
                  VulkanMsmReport& report) {
   report = {};
   report.device = context.info().name;
-  if (n == 0) {
-    xyzz = {};  // ZZ = ZZZ = 0: infinity
-    return Status::success();
-  }
+  window_sum_words.clear();
+  if (n == 0) return Status::success();  // no windows: the sum is infinity
   VulkanMsmPlan plan;
   if (Status s = plan_msm(plan, context.info(), n, scalar_bits, options); !s.ok()) return s;
-  plan.device_bytes = bytes_for(plan, n, curve, context.info().kind == DeviceKind::discrete_gpu);
-  report.plan = plan;
-
   // A discrete GPU keeps every working buffer in device-local memory and gets the inputs through
   // host-visible staging buffers (a copy at the start of the command buffer); elsewhere
   // (integrated GPUs, lavapipe) host-visible memory is the device's own and is used directly.
-  const bool discrete = context.info().kind == DeviceKind::discrete_gpu;
-  const BufferMemory working = discrete ? BufferMemory::device_local : BufferMemory::host_visible;
-  std::unique_ptr<StorageBuffer> staged_points;
-  std::unique_ptr<StorageBuffer> staged_scalars;
-  if (Status s = StorageBuffer::create(staged_points, context, n * 64); !s.ok()) return s;
-  if (Status s = StorageBuffer::create(staged_scalars, context, n * 32); !s.ok()) return s;
+  const bool staged = context.info().kind == DeviceKind::discrete_gpu;
+  const MsmWorkspaceShape shape = workspace_shape_for(plan, n, curve, staged);
+  plan.device_bytes = MsmWorkspace::device_bytes(shape);
+  report.plan = plan;
+  WorkspaceLease lease;
+  if (Status s = lease_workspace(lease, context, shape); !s.ok()) return s;
+  MsmWorkspace& workspace = *lease.workspace;
+  report.workspace_reused = lease.reused;
+  report.measured_peak_bytes = MsmWorkspace::device_bytes(workspace.shape());
+
   const auto upload_start = std::chrono::steady_clock::now();
-  if (Status s = staged_points->write(0, std::as_bytes(std::span(point_words, n * 16))); !s.ok()) return s;
-  if (Status s = staged_scalars->write(0, std::as_bytes(std::span(scalar_words, n * 8))); !s.ok()) return s;
+  if (Status s = workspace.staged_points().write(0, std::as_bytes(std::span(point_words, n * 16))); !s.ok()) return s;
+  if (Status s = workspace.staged_scalars().write(0, std::as_bytes(std::span(scalar_words, n * 8))); !s.ok()) return s;
+  const bool convert = !options.points_in_montgomery || options.validate_points;
+  if (convert) {
+    const std::uint32_t none = kNoneRejected;
+    if (Status s = workspace.first_rejected().write(0, std::as_bytes(std::span(&none, 1))); !s.ok()) return s;
+  }
   const double upload_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - upload_start).count();
-  std::unique_ptr<StorageBuffer> device_points;
-  std::unique_ptr<StorageBuffer> device_scalars;
-  if (discrete) {
-    if (Status s = StorageBuffer::create(device_points, context, n * 64, working); !s.ok()) return s;
-    if (Status s = StorageBuffer::create(device_scalars, context, n * 32, working); !s.ok()) return s;
-  }
-  StorageBuffer* points = discrete ? device_points.get() : staged_points.get();
-  StorageBuffer* scalars = discrete ? device_scalars.get() : staged_scalars.get();
-
-  std::unique_ptr<BucketStages> stages;
-  std::unique_ptr<StreamWalker> walker;
-  std::unique_ptr<BucketReduction> reduction;
-  const BucketStagesShape stages_shape{curve, static_cast<std::uint32_t>(n), plan.window_bits, plan.batch_windows,
-                                       working};
-  if (Status s = BucketStages::create(stages, context, stages_shape); !s.ok()) return s;
-  const StreamWalkerShape walker_shape{curve,
-                                       plan.walker_slots,
-                                       plan.walker_workgroup_size,
-                                       plan.walker_threads,
-                                       std::uint64_t{plan.batch_windows} << (plan.window_bits - 1),
-                                       working};
-  if (Status s = StreamWalker::create(walker, context, walker_shape); !s.ok()) return s;
-  const BucketReductionShape reduction_shape{curve, plan.window_bits, plan.windows, plan.batch_windows, working};
-  if (Status s = BucketReduction::create(reduction, context, reduction_shape); !s.ok()) return s;
-  report.measured_peak_bytes = (discrete ? 2 : 1) * (points->size() + scalars->size()) +
-                               BucketStages::device_bytes(stages_shape) + StreamWalker::device_bytes(walker_shape) +
-                               BucketReduction::device_bytes(reduction_shape);
 
   std::map<std::string, double> stage_ms;
   std::vector<std::string> order = {"upload_inputs"};
@@ -192,38 +187,63 @@ Status msm_words(Context& context,
       stage_ms[stage.name] += stage.milliseconds;
     }
   };
+  const Pipeline* convert_pipeline = nullptr;
+  if (convert) {
+    const std::array<std::uint32_t, 1> specialization = {kConvertWorkgroupSize};
+    if (Status s = context.pipeline(
+            convert_pipeline,
+            curve == ScalarCurve::bn254 ? ShaderId::convert_points_bn254 : ShaderId::convert_points_grumpkin,
+            specialization);
+        !s.ok())
+      return s;
+  }
+  BucketStages& stages = workspace.stages();
+  StreamWalker& walker = workspace.walker();
+  BucketReduction& reduction = workspace.reduction();
   std::unique_ptr<CommandBatch> batch;
   for (unsigned b = 0; b < plan.batches; ++b) {
     if (!batch) {
       if (Status s = CommandBatch::create(batch, context); !s.ok()) return s;
-      if (discrete && b == 0) {
+      if (b == 0 && staged) {
         if (Status s = batch->begin_stage("upload_to_device"); !s.ok()) return s;
-        if (Status s = batch->copy(*staged_points, *points, n * 64); !s.ok()) return s;
-        if (Status s = batch->copy(*staged_scalars, *scalars, n * 32); !s.ok()) return s;
+        if (Status s = batch->copy(workspace.staged_points(), workspace.points(), n * 64); !s.ok()) return s;
+        if (Status s = batch->copy(workspace.staged_scalars(), workspace.scalars(), n * 32); !s.ok()) return s;
+      }
+      if (b == 0 && convert) {
+        if (Status s = batch->begin_stage("convert_inputs"); !s.ok()) return s;
+        const ConvertArguments arguments{static_cast<std::uint32_t>(n), options.points_in_montgomery ? 0u : 1u,
+                                         options.validate_points ? 1u : 0u};
+        if (Status s = batch->dispatch(*convert_pipeline, {&workspace.points(), &workspace.first_rejected()},
+                                       bytes_of(arguments), groups_for(n, kConvertWorkgroupSize));
+            !s.ok())
+          return s;
       }
     }
     const unsigned first_window = b * plan.batch_windows;
     const unsigned windows = std::min(plan.batch_windows, plan.windows - first_window);
-    if (Status s = stages->record(*batch, *scalars, first_window, windows); !s.ok()) return s;
+    if (Status s = stages.record(*batch, workspace.scalars(), first_window, windows); !s.ok()) return s;
     if (Status s = batch->begin_stage("accumulate_buckets"); !s.ok()) return s;
-    if (Status s = walker->record(*batch, *points, *stages); !s.ok()) return s;
+    if (Status s = walker.record(*batch, workspace.points(), stages); !s.ok()) return s;
     if (Status s = batch->begin_stage("reduce_buckets"); !s.ok()) return s;
-    if (Status s = reduction->record_batch(*batch, walker->bucket_sums(), *stages, first_window); !s.ok()) return s;
-    const bool last = b + 1 == plan.batches;
-    if (!last && (b + 1) % kBatchesPerSubmission == 0) {
+    if (Status s = reduction.record_batch(*batch, walker.bucket_sums(), stages, first_window); !s.ok()) return s;
+    if (b + 1 == plan.batches || (b + 1) % kBatchesPerSubmission == 0) {
       if (Status s = batch->submit_and_wait(); !s.ok()) return s;
       collect(*batch);
       batch.reset();
     }
   }
-  if (!batch) {
-    if (Status s = CommandBatch::create(batch, context); !s.ok()) return s;
+  if (convert) {
+    std::uint32_t first_rejected = kNoneRejected;
+    if (Status s = workspace.first_rejected().read(std::as_writable_bytes(std::span(&first_rejected, 1)), 0); !s.ok())
+      return s;
+    if (first_rejected != kNoneRejected) {
+      report.rejected_point = first_rejected;
+      return Status::error(StatusCode::rejected_point,
+                           "vulkan msm: point " + std::to_string(first_rejected) + " was rejected by convert_points");
+    }
   }
-  if (Status s = batch->begin_stage("combine_windows"); !s.ok()) return s;
-  if (Status s = reduction->record_combine(*batch); !s.ok()) return s;
-  if (Status s = batch->submit_and_wait(); !s.ok()) return s;
-  collect(*batch);
-  if (Status s = reduction->read_result(xyzz); !s.ok()) return s;
+  window_sum_words.resize(std::size_t{plan.windows} * 32);
+  if (Status s = reduction.read_window_sums(window_sum_words); !s.ok()) return s;
   for (const std::string& name : order) report.stages.push_back({name, stage_ms[name]});
   return Status::success();
 }

@@ -1,17 +1,22 @@
-// The Vulkan backend's MSM: Σ sᵢ·Pᵢ for host points and scalars, every stage on the Vulkan device
-// in one command buffer (per group of up to 12 window batches): upload_inputs (host copies into
-// mapped device buffers) → per window batch decompose_scalars → sort_by_bucket → plan
-// (BucketStages) → accumulate_buckets (StreamWalker) → reduce_buckets (BucketReduction), then
-// combine_windows; the XYZZ result comes back and the host makes it affine.
+// The Vulkan backend's MSM: Σ sᵢ·Pᵢ for host points and scalars, every stage but the last on the
+// Vulkan device, in one command buffer (per group of up to 11 window batches): upload_inputs (host
+// copies into mapped staging buffers) → upload_to_device (discrete GPUs) → convert_inputs (when
+// the points are canonical or validated: shaders/convert_points.comp) → per window batch
+// decompose_scalars → sort_by_bucket → plan (BucketStages) → accumulate_buckets (StreamWalker) →
+// reduce_buckets (BucketReduction); the T window sums come back and the host combines them
+// (combine_windows, cpu/window_combination.hpp) and makes the sum affine.
 //
-// Inputs: points in the host's AffinePoint<Curve> layout (Montgomery form, validated by the API
-// layer; (0, 0) = infinity), scalars as canonical or any 256-bit integers (reduced mod r on the
-// device). The plan (window size, window batches, walker geometry, every buffer) is closed form
-// from (n, options, device limits): estimate_device_bytes() is its total, and a memory budget
-// makes the batches smaller.
+// Inputs: points as 16 words (x then y; AffinePoint<Curve>'s layout, which is also the public
+// Point's): Montgomery form or canonical (options.points_in_montgomery), (0, 0) = infinity,
+// validated on the device when options.validate_points; scalars as any 256-bit integers (reduced
+// mod r on the device). The plan (window size, window batches, walker geometry, every buffer) is
+// closed form from (n, options, device limits): plan.device_bytes is its total, and a memory
+// budget makes the batches smaller. The buffers are kept for the next MSM of the same shape
+// (msm_workspace.hpp).
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -21,6 +26,7 @@
 
 #include "curve/affine_point.hpp"
 #include "curve/xyzz_point.hpp"
+#include "msm/cpu/window_combination.hpp"
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/command_batch.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
@@ -33,6 +39,8 @@ struct VulkanMsmOptions {
   unsigned walker_workgroup_size = 64;  // walker invocations per workgroup
   unsigned walker_max_workgroups = 0;   // thread cap in workgroups; 0 = automatic
   std::size_t memory_budget_bytes = 0;  // 0 = only the device's limits
+  bool points_in_montgomery = true;     // false: canonical coordinates, converted on the device
+  bool validate_points = false;         // check every point on the device (y² = x³ + b, x, y < p)
 };
 
 // The closed-form plan of one MSM.
@@ -47,11 +55,16 @@ struct VulkanMsmPlan {
   std::uint64_t device_bytes = 0;  // every buffer of the MSM
 };
 
+inline constexpr std::size_t kNoRejectedPoint = ~std::size_t{0};
+
 struct VulkanMsmReport {
   std::string device;
   VulkanMsmPlan plan;
-  std::vector<StageTime> stages;        // summed over the batches; upload_inputs is host wall time
-  std::size_t measured_peak_bytes = 0;  // bytes of the buffers the MSM allocated
+  // Summed over the batches; upload_inputs and combine_windows are host wall time.
+  std::vector<StageTime> stages;
+  std::size_t measured_peak_bytes = 0;            // bytes of the buffers the MSM used
+  bool workspace_reused = false;                  // the kept buffers of an earlier MSM were used
+  std::size_t rejected_point = kNoRejectedPoint;  // status rejected_point: the lowest bad index
 };
 
 // Auto slots: the seeds' S = 8 (mobile knee); not yet measured on a desktop GPU through Vulkan.
@@ -68,7 +81,9 @@ Status plan_msm(
 // device_selection.hpp) and kept until exit; a failure is remembered and returned again.
 Status shared_context(Context*& out);
 
-// The MSM over raw words: n points of 16 words, n scalars of 8 words; the XYZZ sum's 32 words.
+// The MSM over raw words: n points of 16 words, n scalars of 8 words; the T window sums come
+// back as T · 32 words (XYZZ X, Y, ZZ, ZZZ, Montgomery form), window 0 first. A rejected point
+// gives status rejected_point with report.rejected_point set.
 Status msm_words(Context& context,
                  ScalarCurve curve,
                  std::size_t n,
@@ -76,10 +91,37 @@ Status msm_words(Context& context,
                  const std::uint32_t* scalar_words,
                  unsigned scalar_bits,
                  const VulkanMsmOptions& options,
-                 std::array<std::uint32_t, 32>& xyzz,
+                 std::vector<std::uint32_t>& window_sum_words,
                  VulkanMsmReport& report);
 
-// Curve is the internal BN254 G1 or Grumpkin type (Montgomery-form fields of 4 × 64-bit limbs).
+// The MSM over raw words with the windows combined on the host. Curve is the internal BN254 G1 or
+// Grumpkin type (Montgomery-form fields of 4 × 64-bit limbs).
+template <class Curve>
+Status msm_from_words(Context& context,
+                      ScalarCurve curve,
+                      std::size_t n,
+                      const std::uint32_t* point_words,
+                      const std::uint32_t* scalar_words,
+                      const VulkanMsmOptions& options,
+                      AffinePoint<Curve>& sum,
+                      VulkanMsmReport& report) {
+  static_assert(sizeof(XyzzPoint<Curve>) == 32 * sizeof(std::uint32_t), "XYZZ points are 32 words");
+  std::vector<std::uint32_t> words;
+  const Status status =
+      msm_words(context, curve, n, point_words, scalar_words,
+                static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits), options, words, report);
+  if (!status.ok()) return status;
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<XyzzPoint<Curve>> window_sums(words.size() / 32);
+  std::memcpy(window_sums.data(), words.data(), words.size() * sizeof(std::uint32_t));
+  sum = cpu::combine_windows<Curve>(window_sums, report.plan.window_bits);
+  report.stages.push_back(
+      {"combine_windows", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()});
+  return Status::success();
+}
+
+// The MSM of internal points (AffinePoint<Curve>: Montgomery form, or canonical when
+// options.points_in_montgomery is false) and integer scalars.
 template <class Curve>
 Status msm(Context& context,
            std::span<const AffinePoint<Curve>> points,
@@ -90,20 +132,11 @@ Status msm(Context& context,
            VulkanMsmReport& report) {
   static_assert(sizeof(AffinePoint<Curve>) == 16 * sizeof(std::uint32_t), "points are 16 words");
   static_assert(sizeof(typename Curve::ScalarField::Integer) == 8 * sizeof(std::uint32_t), "scalars are 8 words");
-  static_assert(sizeof(XyzzPoint<Curve>) == 32 * sizeof(std::uint32_t), "XYZZ points are 32 words");
   if (points.size() != scalars.size()) {
     return Status::error(StatusCode::invalid_argument, "vulkan msm: points and scalars differ in length");
   }
-  std::array<std::uint32_t, 32> words{};
-  const Status status =
-      msm_words(context, curve, points.size(), reinterpret_cast<const std::uint32_t*>(points.data()),
-                reinterpret_cast<const std::uint32_t*>(scalars.data()),
-                static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits), options, words, report);
-  if (!status.ok()) return status;
-  XyzzPoint<Curve> xyzz;
-  std::memcpy(&xyzz, words.data(), sizeof xyzz);
-  sum = xyzz.to_affine();
-  return Status::success();
+  return msm_from_words<Curve>(context, curve, points.size(), reinterpret_cast<const std::uint32_t*>(points.data()),
+                               reinterpret_cast<const std::uint32_t*>(scalars.data()), options, sum, report);
 }
 
 }  // namespace zkmsm::vulkan

@@ -16,6 +16,7 @@ enum class StatusCode {
   out_of_memory,     // host or device allocation failed
   invalid_argument,  // a caller error (buffer bounds, binding count, dispatch size)
   device_error,      // any other failed Vulkan call, including a lost device
+  rejected_point,    // an input point failed convert_points (coordinate ≥ p, or not on the curve)
 };
 
 struct Status {

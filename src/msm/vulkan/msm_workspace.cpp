@@ -1,0 +1,70 @@
+#include "msm/vulkan/msm_workspace.hpp"
+
+namespace zkmsm::vulkan {
+namespace {
+
+constexpr std::uint64_t kPointBytes = 64;
+constexpr std::uint64_t kScalarBytes = 32;
+constexpr std::uint64_t kFirstRejectedBytes = 4;
+
+struct KeptWorkspace {
+  std::mutex mutex;
+  std::unique_ptr<MsmWorkspace> workspace;
+};
+
+KeptWorkspace& kept() {
+  // Never destroyed, as the shared context (vulkan_msm.cpp): buffers freed by a static
+  // destructor after the driver tore itself down crash at exit.
+  static KeptWorkspace* workspace = new KeptWorkspace;
+  return *workspace;
+}
+
+}  // namespace
+
+std::uint64_t MsmWorkspace::device_bytes(const MsmWorkspaceShape& shape) {
+  return std::uint64_t{shape.n} * (kPointBytes + kScalarBytes) * (shape.staged ? 2 : 1) + kFirstRejectedBytes +
+         BucketStages::device_bytes(shape.stages) + StreamWalker::device_bytes(shape.walker) +
+         BucketReduction::device_bytes(shape.reduction);
+}
+
+Status MsmWorkspace::create(std::unique_ptr<MsmWorkspace>& out, Context& context, const MsmWorkspaceShape& shape) {
+  out.reset();
+  std::unique_ptr<MsmWorkspace> workspace(new MsmWorkspace(shape));
+  const std::uint64_t point_bytes = std::uint64_t{shape.n} * kPointBytes;
+  const std::uint64_t scalar_bytes = std::uint64_t{shape.n} * kScalarBytes;
+  if (Status s = StorageBuffer::create(workspace->staged_points_, context, point_bytes); !s.ok()) return s;
+  if (Status s = StorageBuffer::create(workspace->staged_scalars_, context, scalar_bytes); !s.ok()) return s;
+  if (shape.staged) {
+    const BufferMemory device = BufferMemory::device_local;
+    if (Status s = StorageBuffer::create(workspace->device_points_, context, point_bytes, device); !s.ok()) return s;
+    if (Status s = StorageBuffer::create(workspace->device_scalars_, context, scalar_bytes, device); !s.ok()) return s;
+  }
+  if (Status s = StorageBuffer::create(workspace->first_rejected_, context, kFirstRejectedBytes); !s.ok()) return s;
+  if (Status s = BucketStages::create(workspace->stages_, context, shape.stages); !s.ok()) return s;
+  if (Status s = StreamWalker::create(workspace->walker_, context, shape.walker); !s.ok()) return s;
+  if (Status s = BucketReduction::create(workspace->reduction_, context, shape.reduction); !s.ok()) return s;
+  out = std::move(workspace);
+  return Status::success();
+}
+
+Status lease_workspace(WorkspaceLease& out, Context& context, const MsmWorkspaceShape& shape) {
+  KeptWorkspace& k = kept();
+  out = WorkspaceLease{std::unique_lock<std::mutex>(k.mutex), nullptr, false};
+  if (k.workspace && k.workspace->shape() == shape) {
+    out.workspace = k.workspace.get();
+    out.reused = true;
+    return Status::success();
+  }
+  k.workspace.reset();  // free the old shape's memory before asking for the new one
+  if (Status s = MsmWorkspace::create(k.workspace, context, shape); !s.ok()) return s;
+  out.workspace = k.workspace.get();
+  return Status::success();
+}
+
+void release_kept_workspace() {
+  KeptWorkspace& k = kept();
+  std::lock_guard<std::mutex> lock(k.mutex);
+  k.workspace.reset();
+}
+
+}  // namespace zkmsm::vulkan

@@ -1,0 +1,86 @@
+// The device buffers of one MSM shape (n, curve, plan), and the one workspace the process keeps
+// between MSMs: a prover calls MSMs of the same size again and again, and creating ~0.7 GB of
+// buffers (2^20 points) took ~46 ms per call on the H200 — more than the GPU stages of the MSM
+// together (BENCHMARKS.md, Vulkan).
+//
+// A workspace holds, for n points:
+//   staged_points, staged_scalars   host-visible: the inputs as the host writes them (16 and 8
+//                                   words per point / scalar)
+//   points, scalars                 what the stages read: device-local copies of the staged
+//                                   inputs on a discrete GPU (CommandBatch::copy), else the
+//                                   staged buffers themselves
+//   first_rejected                  host-visible, one word: convert_points' lowest rejected index
+//   stages, walker, reduction       BucketStages, StreamWalker, BucketReduction of the plan
+// Contents left by one MSM are never read by the next: every stage writes what it reads first
+// (as for the window batches of one MSM, which share the buffers too).
+//
+// The kept workspace: lease_workspace() hands out the kept one when the shape is equal, else
+// frees it and creates one for the new shape, which is then kept. A lease holds the process-wide
+// workspace lock until it is destroyed, so MSMs through the shared context run one at a time
+// (they would share its one queue anyway). release_kept_workspace() frees the kept buffers.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+#include "msm/vulkan/bucket_reduction.hpp"
+#include "msm/vulkan/bucket_stages.hpp"
+#include "msm/vulkan/storage_buffer.hpp"
+#include "msm/vulkan/stream_walker.hpp"
+#include "msm/vulkan/vulkan_context.hpp"
+
+namespace zkmsm::vulkan {
+
+struct MsmWorkspaceShape {
+  std::uint32_t n = 0;  // points, ≥ 1
+  bool staged = false;  // device-local inputs and working buffers (a discrete GPU)
+  BucketStagesShape stages;
+  StreamWalkerShape walker;
+  BucketReductionShape reduction;
+
+  bool operator==(const MsmWorkspaceShape&) const = default;
+};
+
+class MsmWorkspace {
+ public:
+  static Status create(std::unique_ptr<MsmWorkspace>& out, Context& context, const MsmWorkspaceShape& shape);
+  // Device bytes create() allocates for `shape` (the inputs twice when staged).
+  static std::uint64_t device_bytes(const MsmWorkspaceShape& shape);
+
+  const MsmWorkspaceShape& shape() const { return shape_; }
+  StorageBuffer& staged_points() { return *staged_points_; }
+  StorageBuffer& staged_scalars() { return *staged_scalars_; }
+  StorageBuffer& points() { return shape_.staged ? *device_points_ : *staged_points_; }
+  StorageBuffer& scalars() { return shape_.staged ? *device_scalars_ : *staged_scalars_; }
+  StorageBuffer& first_rejected() { return *first_rejected_; }
+  BucketStages& stages() { return *stages_; }
+  StreamWalker& walker() { return *walker_; }
+  BucketReduction& reduction() { return *reduction_; }
+
+ private:
+  explicit MsmWorkspace(const MsmWorkspaceShape& shape) : shape_(shape) {}
+  MsmWorkspaceShape shape_;
+  std::unique_ptr<StorageBuffer> staged_points_;
+  std::unique_ptr<StorageBuffer> staged_scalars_;
+  std::unique_ptr<StorageBuffer> device_points_;
+  std::unique_ptr<StorageBuffer> device_scalars_;
+  std::unique_ptr<StorageBuffer> first_rejected_;
+  std::unique_ptr<BucketStages> stages_;
+  std::unique_ptr<StreamWalker> walker_;
+  std::unique_ptr<BucketReduction> reduction_;
+};
+
+// A workspace in use: the process-wide workspace lock and the workspace.
+struct WorkspaceLease {
+  std::unique_lock<std::mutex> lock;
+  MsmWorkspace* workspace = nullptr;
+  bool reused = false;  // the kept workspace had this shape
+};
+
+// The kept workspace for `shape` (created when the kept one has another shape or there is none).
+Status lease_workspace(WorkspaceLease& out, Context& context, const MsmWorkspaceShape& shape);
+// Frees the kept workspace (waits for a lease in use to end).
+void release_kept_workspace();
+
+}  // namespace zkmsm::vulkan
