@@ -213,8 +213,8 @@ inline Error vulkan_error(const vulkan::Status& status) {
 
 // The vulkan backend takes the caller's host points as they are (converted and validated on the
 // device, as the flags say) and canonical host scalars (the caller's, or converted by the API
-// layer from Montgomery form), and runs the stream walker; the pair tree and the other walker
-// states are CUDA's.
+// layer from Montgomery form), and runs the stream walker with its slots in private memory
+// (registers) or in a buffer (global); the pair tree and the warp states are CUDA's.
 template <class Internal>
 Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, const MsmConfig& config) {
 #if defined(ZKMSM_HAVE_VULKAN)
@@ -223,9 +223,10 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
                                                   to_string(config.accumulator) +
                                                   "' is not available on vulkan (stream_walker is)"};
   }
-  if (config.walker_state != WalkerState::automatic && config.walker_state != WalkerState::registers) {
-    return Error{ErrorCode::invalid_argument,
-                 "vulkan backend: the walker keeps its slots in private memory (walker_state registers or auto)"};
+  if (config.walker_state == WalkerState::warp || config.walker_state == WalkerState::global_warp) {
+    return Error{
+        ErrorCode::invalid_argument,
+        "vulkan backend: walker_state warp and global_warp are cuda's (vulkan has auto, registers and global)"};
   }
   if (inputs.points_on_device || inputs.scalars_on_device) {
     return Error{ErrorCode::invalid_argument, "vulkan backend: inputs in device memory are cuda's"};
@@ -237,6 +238,8 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
   options.walker_slots = config.walker_slots;
   options.walker_workgroup_size = config.walker_threads_per_block;
   options.walker_max_workgroups = config.walker_max_blocks;
+  if (config.walker_state == WalkerState::registers) options.walker_state = vulkan::WalkerSlots::registers;
+  if (config.walker_state == WalkerState::global) options.walker_state = vulkan::WalkerSlots::global;
   options.memory_budget_bytes = config.memory_budget_bytes;
   options.points_in_montgomery = inputs.points_in_montgomery;
   options.validate_points = inputs.validate_points;

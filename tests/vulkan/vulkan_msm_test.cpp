@@ -28,7 +28,8 @@ std::string describe(const VulkanMsmOptions& o) {
   return "c=" + std::to_string(o.window_bits) + " S=" + std::to_string(o.walker_slots) +
          " workgroup=" + std::to_string(o.walker_workgroup_size) +
          " max_workgroups=" + std::to_string(o.walker_max_workgroups) +
-         " budget=" + std::to_string(o.memory_budget_bytes);
+         " budget=" + std::to_string(o.memory_budget_bytes) +
+         (o.walker_state == vulkan::WalkerSlots::global ? " state=global" : " state=registers");
 }
 
 template <class Curve>
@@ -58,10 +59,23 @@ class VulkanMsmTest : public SeededTest {
  protected:
   using Affine = AffinePoint<Curve>;
 
+  // The MSM with each walker state (slots in private memory, slots in a buffer); both must agree.
   Affine gpu(vulkan::Context& context,
              const std::vector<Affine>& points,
              const std::vector<Integer<Curve>>& scalars,
              const VulkanMsmOptions& options = {}) {
+    VulkanMsmOptions with_state = options;
+    with_state.walker_state = vulkan::WalkerSlots::registers;
+    const Affine in_registers = gpu_once(context, points, scalars, with_state);
+    with_state.walker_state = vulkan::WalkerSlots::global;
+    const Affine in_buffer = gpu_once(context, points, scalars, with_state);
+    EXPECT_EQ(in_registers, in_buffer) << "the walker states disagree: " << describe(options);
+    return in_registers;
+  }
+  Affine gpu_once(vulkan::Context& context,
+                  const std::vector<Affine>& points,
+                  const std::vector<Integer<Curve>>& scalars,
+                  const VulkanMsmOptions& options) {
     Affine result = Affine::generator();
     VulkanMsmReport report;
     const vulkan::Status status =
@@ -354,7 +368,10 @@ TEST(VulkanPublicApi, MsmMatchesTheCpuBackend) {
   EXPECT_NE(refused.error().message.find("pair_tree"), std::string::npos);
   MsmConfig global = config;
   global.walker_state = WalkerState::global;
-  EXPECT_EQ(msm<Bn254>(points, scalars, global).error().code, ErrorCode::invalid_argument);
+  EXPECT_EQ(msm<Bn254>(points, scalars, global).value(), expected.value());
+  MsmConfig warp = config;
+  warp.walker_state = WalkerState::warp;
+  EXPECT_EQ(msm<Bn254>(points, scalars, warp).error().code, ErrorCode::invalid_argument);
   MsmConfig tiny = config;
   tiny.memory_budget_bytes = 4096;
   EXPECT_EQ(msm<Bn254>(points, scalars, tiny).error().code, ErrorCode::out_of_memory);

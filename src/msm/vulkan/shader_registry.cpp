@@ -55,6 +55,12 @@ constexpr std::uint32_t kStreamWalkerBn254[] = {
 constexpr std::uint32_t kStreamWalkerGrumpkin[] = {
 #include "stream_walker_grumpkin.spv.inc"
 };
+constexpr std::uint32_t kStreamWalkerGlobalBn254[] = {
+#include "stream_walker_global_bn254.spv.inc"
+};
+constexpr std::uint32_t kStreamWalkerGlobalGrumpkin[] = {
+#include "stream_walker_global_grumpkin.spv.inc"
+};
 constexpr std::uint32_t kWalkerCombineBn254[] = {
 #include "walker_combine_bn254.spv.inc"
 };
@@ -97,6 +103,8 @@ constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kSha
     {"bucket_bounds", kBucketBounds, 4, 8, 0},
     {"stream_walker_bn254", kStreamWalkerBn254, 8, 16, 0},
     {"stream_walker_grumpkin", kStreamWalkerGrumpkin, 8, 16, 0},
+    {"stream_walker_global_bn254", kStreamWalkerGlobalBn254, 8, 16, 0},
+    {"stream_walker_global_grumpkin", kStreamWalkerGlobalGrumpkin, 8, 16, 0},
     {"walker_combine_bn254", kWalkerCombineBn254, 5, 8, 0},
     {"walker_combine_grumpkin", kWalkerCombineGrumpkin, 5, 8, 0},
     {"reduce_buckets_bn254", kReduceBucketsBn254, 4, 12, 0},

@@ -24,6 +24,8 @@ enum class ShaderId : std::uint32_t {
   bucket_bounds,                  // shaders/bucket_bounds.comp: bucket ranges, valid count
   stream_walker_bn254,            // shaders/stream_walker.comp on BN254 G1: accumulate_buckets
   stream_walker_grumpkin,         // shaders/stream_walker.comp on Grumpkin
+  stream_walker_global_bn254,     // shaders/stream_walker_global.comp on BN254 G1: slots in a buffer
+  stream_walker_global_grumpkin,  // shaders/stream_walker_global.comp on Grumpkin
   walker_combine_bn254,           // shaders/walker_combine.comp on BN254 G1: split buckets' partials
   walker_combine_grumpkin,        // shaders/walker_combine.comp on Grumpkin
   reduce_buckets_bn254,           // shaders/reduce_buckets.comp on BN254 G1: weighted chunk sums

@@ -32,7 +32,7 @@ std::uint64_t StreamWalker::device_bytes(const StreamWalkerShape& shape) {
   const std::uint64_t slots = std::uint64_t{shape.threads} * shape.slots;
   const std::uint64_t level_units = (slots + kCombineBlock - 1) / kCombineBlock;
   return shape.max_buckets * kBucketSumBytes + (slots + level_units) * kRecordBytesPerUnit +
-         slots * kSlotStateWords * 4;
+         slots * slot_state_words(shape.slot_memory) * 4;
 }
 
 Status StreamWalker::create(std::unique_ptr<StreamWalker>& out, Context& context, const StreamWalkerShape& shape) {
@@ -63,7 +63,8 @@ Status StreamWalker::create(std::unique_ptr<StreamWalker>& out, Context& context
     if (Status s = StorageBuffer::create(walker->record_meta_[k], context, units * 4 * 4, shape.memory); !s.ok())
       return s;
   }
-  if (Status s = StorageBuffer::create(walker->slot_state_, context, slots * kSlotStateWords * 4, shape.memory);
+  if (Status s = StorageBuffer::create(walker->slot_state_, context, slots * slot_state_words(shape.slot_memory) * 4,
+                                       shape.memory);
       !s.ok())
     return s;
   out = std::move(walker);
@@ -77,10 +78,11 @@ Status StreamWalker::record(CommandBatch& batch, StorageBuffer& points, BucketSt
   const bool bn254 = shape_.curve == ScalarCurve::bn254;
   const Pipeline* walker = nullptr;
   const std::array<std::uint32_t, 2> walker_specialization = {shape_.workgroup_size, shape_.slots};
-  if (Status s = context_.pipeline(walker, bn254 ? ShaderId::stream_walker_bn254 : ShaderId::stream_walker_grumpkin,
-                                   walker_specialization);
-      !s.ok())
-    return s;
+  const bool global = shape_.slot_memory == WalkerSlots::global;
+  const ShaderId walker_shader =
+      global ? (bn254 ? ShaderId::stream_walker_global_bn254 : ShaderId::stream_walker_global_grumpkin)
+             : (bn254 ? ShaderId::stream_walker_bn254 : ShaderId::stream_walker_grumpkin);
+  if (Status s = context_.pipeline(walker, walker_shader, walker_specialization); !s.ok()) return s;
   // Each round consumes at least one entry of every busy slot: the longest piece, ⌈E / U⌉
   // entries (E ≥ the valid count), needs at most that many rounds.
   const std::uint64_t longest_piece = (std::uint64_t{stages.entries()} + slot_count() - 1) / slot_count();

@@ -1,4 +1,5 @@
-// accumulate_buckets on Vulkan: the stream walker (shaders/stream_walker.comp) and the sum of
+// accumulate_buckets on Vulkan: the stream walker (shaders/stream_walker.comp with its slots in
+// private memory, or shaders/stream_walker_global.comp with them in a buffer) and the sum of
 // the buckets it split (shaders/walker_combine.comp), for one window batch whose sorted entries,
 // bounds and valid count BucketStages left on the device.
 //
@@ -11,7 +12,8 @@
 //                 (walker_records.glsl), and a second pair of buffers for ⌈U / K⌉ units: the
 //                 combine's levels ping-pong between them
 //   record_meta   4 words per slot (unit): bucket and flags of the two records
-//   slot_state    20 words per slot: where a slot stands between two dispatches of the walker
+//   slot_state    registers: 20 words per slot, where a slot stands between two dispatches of
+//                 the walker; global: the slots themselves, 47 words each (stream_walker_global.comp)
 // The walker runs in dispatches of at most kRoundsPerDispatch rounds (each a batched inversion),
 // as many as the longest piece (⌈E / U⌉ entries) needs: one with the automatic geometry (about
 // 16 entries per slot), more under a thread cap.
@@ -29,6 +31,12 @@
 
 namespace zkmsm::vulkan {
 
+// Where a walker invocation keeps its S slots.
+enum class WalkerSlots {
+  registers,  // private arrays (stream_walker.comp): state saved to slot_state between dispatches
+  global,     // slot_state itself (stream_walker_global.comp): slot loops not unrolled
+};
+
 struct StreamWalkerShape {
   ScalarCurve curve = ScalarCurve::bn254;            // the curve of the points (BN254 G1 or Grumpkin)
   std::uint32_t slots = 8;                           // S in [1, kMaxSlots]
@@ -36,7 +44,7 @@ struct StreamWalkerShape {
   std::uint32_t threads = 1;                         // ≥ 1; threads · S < 2^31
   std::uint64_t max_buckets = 1;                     // W · B of the largest batch
   BufferMemory memory = BufferMemory::host_visible;  // every buffer: device_local on discrete GPUs
-
+  WalkerSlots slot_memory = WalkerSlots::registers;
 
   bool operator==(const StreamWalkerShape&) const = default;
 };
@@ -49,7 +57,12 @@ class StreamWalker {
   // over the whole shader (a safegcd inversion is ~750), so ≤ 32 rounds keep it well inside; on
   // GPUs it bounds a dispatch's length (driver watchdogs).
   static constexpr std::uint32_t kRoundsPerDispatch = 32;
+  // slot_state words per slot: the registers walker's saved state, the global walker's slots.
   static constexpr std::uint64_t kSlotStateWords = 20;
+  static constexpr std::uint64_t kGlobalSlotWords = 47;
+  static std::uint64_t slot_state_words(WalkerSlots slots) {
+    return slots == WalkerSlots::global ? kGlobalSlotWords : kSlotStateWords;
+  }
   // Units per combine invocation: at most 2K XYZZ additions each (lavapipe's loop limit); 16 is
   // not tuned.
   static constexpr std::uint32_t kCombineBlock = 16;

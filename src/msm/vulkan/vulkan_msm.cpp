@@ -45,7 +45,8 @@ MsmWorkspaceShape workspace_shape_for(const VulkanMsmPlan& plan, std::size_t n, 
                   plan.walker_workgroup_size,
                   plan.walker_threads,
                   std::uint64_t{plan.batch_windows} << (plan.window_bits - 1),
-                  working};
+                  working,
+                  plan.walker_state};
   shape.reduction = {curve, plan.window_bits, plan.windows, plan.batch_windows, working};
   return shape;
 }
@@ -85,6 +86,7 @@ Status plan_msm(VulkanMsmPlan& out,
   plan.windows = signed_window_count(scalar_bits, plan.window_bits);
   plan.walker_slots = options.walker_slots != 0 ? options.walker_slots : kDefaultWalkerSlots;
   plan.walker_workgroup_size = options.walker_workgroup_size;
+  plan.walker_state = options.walker_state;
   // The largest batch within the device's limits: one binding's range (keys, values and bucket
   // sums are single bindings), the sort's dispatch size, 32-bit entry positions.
   const std::uint64_t buckets = std::uint64_t{1} << (plan.window_bits - 1);
@@ -102,7 +104,9 @@ Status plan_msm(VulkanMsmPlan& out,
     plan.walker_threads = walker_threads_for(windows * n, plan.walker_slots, options);
     plan.device_bytes = MsmWorkspace::device_bytes(
         workspace_shape_for(plan, n, ScalarCurve::bn254, device.kind == DeviceKind::discrete_gpu));
-    const bool records_fit = std::uint64_t{plan.walker_threads} * plan.walker_slots * 256 <= range;
+    const std::uint64_t walker_slots = std::uint64_t{plan.walker_threads} * plan.walker_slots;
+    const bool records_fit =
+        walker_slots * 256 <= range && walker_slots * StreamWalker::slot_state_words(plan.walker_state) * 4 <= range;
     const bool in_budget = options.memory_budget_bytes == 0 || plan.device_bytes <= options.memory_budget_bytes;
     if (records_fit && in_budget) break;
     if (windows == 1) {

@@ -29,15 +29,20 @@
 #include "msm/cpu/window_combination.hpp"
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/command_batch.hpp"
+#include "msm/vulkan/stream_walker.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
 
 namespace zkmsm::vulkan {
+
+// Auto slot memory: not yet measured against each other on a GPU (BENCHMARKS.md will say).
+inline constexpr WalkerSlots kDefaultWalkerState = WalkerSlots::registers;
 
 struct VulkanMsmOptions {
   unsigned window_bits = 0;             // c; 0 = the cost model's choice
   unsigned walker_slots = 0;            // S; 0 = kDefaultWalkerSlots
   unsigned walker_workgroup_size = 64;  // walker invocations per workgroup
   unsigned walker_max_workgroups = 0;   // thread cap in workgroups; 0 = automatic
+  WalkerSlots walker_state = kDefaultWalkerState;
   std::size_t memory_budget_bytes = 0;  // 0 = only the device's limits
   bool points_in_montgomery = true;     // false: canonical coordinates, converted on the device
   bool validate_points = false;         // check every point on the device (y² = x³ + b, x, y < p)
@@ -50,6 +55,7 @@ struct VulkanMsmPlan {
   unsigned batch_windows = 0;  // W (the last batch may be shorter)
   unsigned batches = 0;
   unsigned walker_slots = 0;  // S
+  WalkerSlots walker_state = kDefaultWalkerState;
   unsigned walker_workgroup_size = 0;
   std::uint32_t walker_threads = 0;
   std::uint64_t device_bytes = 0;  // every buffer of the MSM

@@ -1,6 +1,8 @@
 #version 450
-// accumulate_buckets, the stream walker: every bucket's affine sum from the sorted entries of one
-// window batch, with one safegcd inversion per round of S additions per invocation.
+// accumulate_buckets, the stream walker with its slots in private memory (walker_state
+// registers): every bucket's affine sum from the sorted entries of one window batch, with one
+// safegcd inversion per round of S additions per invocation. stream_walker_global.comp is the
+// same walk with the slots in a storage buffer; walker_pieces.glsl has what they share.
 //
 // The M valid sorted entries (BucketStages: keys ascending, sentinels after them) are cut into
 // U = threads · S equal pieces, piece u = [start(u), start(u + 1)) with start(u) = u·⌊M/U⌋ +
@@ -62,6 +64,7 @@ layout(push_constant) uniform Arguments {
 #include "affine_point.glsl"
 #include "batch_affine_add.glsl"
 #include "walker_records.glsl"
+#include "walker_pieces.glsl"
 
 const uint kSlotStateWords = 20u;  // cursor, run start, bucket, busy, running sum (x, y)
 
@@ -71,57 +74,6 @@ uint slot_begin[BATCH_SLOTS];      // start of the piece
 uint slot_run_start[BATCH_SLOTS];  // first entry of the run being summed
 uint slot_bucket[BATCH_SLOTS];     // its bucket
 bool slot_busy[BATCH_SLOTS];       // batch_lhs[k] holds a running sum of slot_bucket[k]
-
-uint piece_start(uint u, uint entries) {
-  const uint base = entries / slots;
-  return u * base + min(u, entries - base * slots);
-}
-
-AffinePoint entry_point(uint entry) {
-  const uint value = sorted_values[entry];
-  const uint base = 16u * (value & 0x7fffffffu);
-  AffinePoint p;
-  for (uint w = 0u; w < 8u; ++w) {
-    p.x[w] = point_words[base + w];
-    p.y[w] = point_words[base + 8u + w];
-  }
-  return (value >> 31) != 0u ? affine_negate(p) : p;
-}
-
-void store_bucket_sum(uint bucket, AffinePoint p) {
-  for (uint w = 0u; w < 8u; ++w) {
-    bucket_sum_words[16u * bucket + w] = p.x[w];
-    bucket_sum_words[16u * bucket + 8u + w] = p.y[w];
-  }
-}
-
-// Records are XYZZ (what walker_combine.comp adds up): (x, y, 1, 1), or (1, 1, 0, 0) for infinity.
-void store_record(uint base, AffinePoint p) {
-  const bool infinity = affine_is_infinity(p);
-  const uint one[8] = field_one();
-  for (uint w = 0u; w < 8u; ++w) {
-    record_words[base + w] = infinity ? one[w] : p.x[w];
-    record_words[base + 8u + w] = infinity ? one[w] : p.y[w];
-    record_words[base + 16u + w] = infinity ? 0u : one[w];
-    record_words[base + 24u + w] = infinity ? 0u : one[w];
-  }
-}
-
-// The sum of entries [run_start, run_end) of `bucket`, all inside the piece of slot k.
-void emit_run(uint k, uint u, uint bucket, AffinePoint sum, uint run_start, uint run_end, uint entries) {
-  const bool from_before =
-      run_start == slot_begin[k] && run_start > 0u && sorted_keys[run_start - 1u] == bucket;
-  const bool to_after = run_end == slot_end[k] && run_end < entries && sorted_keys[run_end] == bucket;
-  if (!from_before && !to_after) {
-    store_bucket_sum(bucket, sum);
-    return;
-  }
-  const uint record = run_start == slot_begin[k] ? 0u : 1u;
-  store_record(walker_record_base(u, record), sum);
-  record_meta[walker_meta_base(u, record)] = bucket;
-  record_meta[walker_meta_base(u, record) + 1u] =
-      kRecordValid | (from_before ? kRecordFromBefore : 0u) | (to_after ? kRecordToAfter : 0u);
-}
 
 void main() {
   const uint t = gl_GlobalInvocationID.x;
@@ -134,10 +86,7 @@ void main() {
     if (first_round != 0u) {
       slot_cursor[k] = slot_begin[k];
       slot_busy[k] = false;
-      record_meta[walker_meta_base(u, 0u)] = 0u;
-      record_meta[walker_meta_base(u, 0u) + 1u] = slot_begin[k] == slot_end[k] ? kRecordEmptyPiece : 0u;
-      record_meta[walker_meta_base(u, 1u)] = 0u;
-      record_meta[walker_meta_base(u, 1u) + 1u] = 0u;
+      clear_records(u, slot_begin[k], slot_end[k]);
     } else {
       const uint base = kSlotStateWords * u;
       slot_cursor[k] = slot_state[base];
@@ -187,7 +136,7 @@ void main() {
             slot_busy[k] = true;
             break;
           }
-          emit_run(k, u, bucket, entry_point(cursor), cursor, cursor + 1u, entries);
+          emit_run(u, bucket, entry_point(cursor), cursor, cursor + 1u, slot_begin[k], slot_end[k], entries);
           slot_cursor[k] = cursor + 1u;
         }
       }
@@ -199,7 +148,8 @@ void main() {
       if (!slot_busy[k]) continue;
       const uint cursor = slot_cursor[k];
       if (cursor == slot_end[k] || sorted_keys[cursor] != slot_bucket[k]) {
-        emit_run(k, t * BATCH_SLOTS + k, slot_bucket[k], batch_lhs[k], slot_run_start[k], cursor, entries);
+        emit_run(t * BATCH_SLOTS + k, slot_bucket[k], batch_lhs[k], slot_run_start[k], cursor, slot_begin[k],
+                 slot_end[k], entries);
         slot_busy[k] = false;
       }
     }
