@@ -241,6 +241,7 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
   if (config.walker_state == WalkerState::registers) options.walker_state = vulkan::WalkerSlots::registers;
   if (config.walker_state == WalkerState::global) options.walker_state = vulkan::WalkerSlots::global;
   options.memory_budget_bytes = config.memory_budget_bytes;
+  options.host_threads = cpu::resolve_thread_count(config.cpu_threads);
   options.points_in_montgomery = inputs.points_in_montgomery;
   options.validate_points = inputs.validate_points;
   constexpr vulkan::ScalarCurve curve =
