@@ -239,9 +239,20 @@ Status Context::create(std::unique_ptr<Context>& out, const ContextOptions& opti
   queue_info.queueFamilyIndex = impl->queue_family;
   queue_info.queueCount = 1;
   queue_info.pQueuePriorities = &priority;
+#if defined(ZKMSM_VULKAN_FIELD_INT64)
+  if (!info.shader_int64) {
+    return Status::error(StatusCode::unsupported,
+                         "vulkan: this build's shaders use 64-bit integers (ZKMSM_VULKAN_FIELD_INT64) and " + info.name +
+                             " has no shaderInt64");
+  }
+#endif
+  // 64-bit integers where the device has them (the experimental int64 field uses them).
+  VkPhysicalDeviceFeatures enabled_features{};
+  enabled_features.shaderInt64 = features.shaderInt64;
   VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
+  device_info.pEnabledFeatures = &enabled_features;
   if (const VkResult r = vkCreateDevice(impl->physical_device, &device_info, nullptr, &impl->device); r != VK_SUCCESS) {
     impl->device = VK_NULL_HANDLE;
     return vulkan_error("vkCreateDevice on " + info.name, r);

@@ -91,6 +91,39 @@ uint[8] field_double(uint a[8]) { return field_add(a, a); }
 // nine words hold it (t[8] is only the row's transient top word). Each word step
 // x·y + t + carry ≤ (2^32 − 1)² + 2(2^32 − 1) = 2^64 − 1 fits the (hi, lo) pair exactly.
 // The even/odd split of the CUDA field is a possible later speed-up (not measured here).
+#if defined(ZKMSM_FIELD_INT64)
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+// The same CIOS product with 64-bit accumulators (GL_EXT_shader_explicit_arithmetic_types_int64,
+// for devices with shaderInt64): each word step x·y + t + carry is one 64-bit multiply-add, which
+// NVIDIA's compiler can emit as a wide multiply-add instead of a multiply and two carry chains.
+// An experiment (ZKMSM_VULKAN_FIELD_INT64 in CMake), not the shipped path.
+uint[8] field_mul(uint a[8], uint b[8]) {
+  uint t[9] = uint[9](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
+  for (int i = 0; i < 8; ++i) {
+    uint64_t carry = 0ul;
+    for (int j = 0; j < 8; ++j) {
+      const uint64_t step = uint64_t(a[j]) * uint64_t(b[i]) + uint64_t(t[j]) + carry;
+      t[j] = uint(step);
+      carry = step >> 32;
+    }
+    const uint64_t top = uint64_t(t[8]) + carry;
+    t[8] = uint(top);
+    const uint m = t[0] * FIELD_NEG_INV32;
+    uint64_t reduction = (uint64_t(m) * uint64_t(FIELD_MODULUS[0]) + uint64_t(t[0])) >> 32;
+    for (int j = 1; j < 8; ++j) {
+      const uint64_t step = uint64_t(m) * uint64_t(FIELD_MODULUS[j]) + uint64_t(t[j]) + reduction;
+      t[j - 1] = uint(step);
+      reduction = step >> 32;
+    }
+    const uint64_t last = uint64_t(t[8]) + reduction;
+    t[7] = uint(last);
+    t[8] = uint(last >> 32);
+  }
+  return field_reduce_once(uint[8](t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]));
+}
+
+uint[8] field_sqr(uint a[8]) { return field_mul(a, a); }
+#else
 uint[8] field_mul(uint a[8], uint b[8]) {
   uint t[9] = uint[9](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
   for (int i = 0; i < 8; ++i) {
@@ -194,6 +227,8 @@ uint[8] field_sqr(uint a[8]) {
   }
   return field_reduce_once(uint[8](t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]));
 }
+
+#endif
 
 // a⁻¹ = a^(p−2) by Fermat (left-to-right square-and-multiply over the bits of p − 2; 0 ↦ 0, as
 // the host's inverse_vartime). Constant time: 256 squarings and one multiplication per set bit of
