@@ -44,11 +44,19 @@ struct Knobs {
   std::uint32_t slots = 8;
   std::uint32_t workgroup_size = 64;
   bool dx_cache = false;
+  std::uint32_t grid_width = PairTree::kMaxGridWidth;
 };
+
+// The four level pipelines of the knob grid (each compiled once per curve; the other tests reuse
+// them): every S of {1, 3, 8}, both workgroup sizes, the dx cache on and off.
+constexpr Knobs kS1 = {1, 32, false};
+constexpr Knobs kS3Cached = {3, 64, true};
+constexpr Knobs kS8 = {8, 64, false};
+constexpr Knobs kS8Cached = {8, 32, true};
 
 std::string describe(const Knobs& k) {
   return "S=" + std::to_string(k.slots) + " workgroup=" + std::to_string(k.workgroup_size) +
-         " dx_cache=" + (k.dx_cache ? "on" : "off");
+         " dx_cache=" + (k.dx_cache ? "on" : "off") + " grid_width=" + std::to_string(k.grid_width);
 }
 
 template <class Curve>
@@ -188,7 +196,7 @@ void expect_pair_tree(Context& context,
                       unsigned window_bits,
                       unsigned first_window,
                       unsigned batch_windows,
-                      const Knobs& knobs = {}) {
+                      const Knobs& knobs = kS8) {
   PairTreeRunner<Curve> runner(context, points, scalars, window_bits, batch_windows, knobs);
   runner.expect_batch(first_window, batch_windows);
 }
@@ -220,7 +228,7 @@ TEST_F(VulkanPairTreeTest, RandomPointsOverTheKnobGrid) {
   const std::size_t n = 3001;
   const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
   const std::vector<Scalar> scalars = test::test_scalars(rng, ScalarCurve::bn254, n);
-  for (const Knobs& knobs : {Knobs{1, 32, false}, Knobs{3, 64, true}, Knobs{8, 64, false}, Knobs{8, 32, true}}) {
+  for (const Knobs& knobs : {kS1, kS3Cached, kS8, kS8Cached}) {
     // c = 7: ~47 entries per bucket (6 levels); c = 11: ~3 (singles and short trees).
     expect_pair_tree<Bn254G1>(*context, points, scalars, 7, 0, 3, knobs);
     expect_pair_tree<Bn254G1>(*context, points, scalars, 11, 20, 4, knobs);
@@ -235,7 +243,7 @@ TEST_F(VulkanPairTreeTest, PowerOfTwoAndGrumpkin) {
   const auto grumpkin_points = zkmsm::test::independent_points<GrumpkinG1>(1500, rng());
   const std::vector<Scalar> grumpkin_scalars = test::test_scalars(rng, ScalarCurve::grumpkin, 1500);
   expect_pair_tree<GrumpkinG1>(*context, grumpkin_points, grumpkin_scalars, 8, 0, 3);
-  expect_pair_tree<GrumpkinG1>(*context, grumpkin_points, grumpkin_scalars, 8, 10, 2, {3, 32, true});
+  expect_pair_tree<GrumpkinG1>(*context, grumpkin_points, grumpkin_scalars, 8, 10, 2, kS3Cached);
 }
 
 TEST_F(VulkanPairTreeTest, EveryScalarEqualMakesOneBucketOfAllEntries) {
@@ -244,7 +252,7 @@ TEST_F(VulkanPairTreeTest, EveryScalarEqualMakesOneBucketOfAllEntries) {
     const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
     const std::vector<Scalar> equal(n, dense_scalar<Bn254G1>(rng));
     expect_pair_tree<Bn254G1>(*context, points, equal, 13, 0, 2);
-    expect_pair_tree<Bn254G1>(*context, points, equal, 5, 1, 3, {3, 32, true});
+    expect_pair_tree<Bn254G1>(*context, points, equal, 5, 1, 3, kS3Cached);
   }
 }
 
@@ -254,10 +262,10 @@ TEST_F(VulkanPairTreeTest, ManyCopiesOfOnePoint) {
   const auto points = zkmsm::test::copies_of_one_point<Bn254G1>(n, rng());
   // Random scalars: every bucket is k·P − l·P (doublings, P + (−P) inside pairs and levels).
   const std::vector<Scalar> scalars = random_below_r<Bn254G1>(n, rng);
-  expect_pair_tree<Bn254G1>(*context, points, scalars, 4, 0, 4, {3, 64, false});
-  expect_pair_tree<Bn254G1>(*context, points, scalars, 4, 0, 4, {8, 32, true});
+  expect_pair_tree<Bn254G1>(*context, points, scalars, 4, 0, 4, kS3Cached);
+  expect_pair_tree<Bn254G1>(*context, points, scalars, 4, 0, 4, kS8Cached);
   const std::vector<Scalar> equal(n, dense_scalar<Bn254G1>(rng));
-  expect_pair_tree<Bn254G1>(*context, points, equal, 7, 0, 2, {8, 64, false});
+  expect_pair_tree<Bn254G1>(*context, points, equal, 7, 0, 2, kS8);
 }
 
 TEST_F(VulkanPairTreeTest, PointAndNegationInOneBucket) {
@@ -266,16 +274,16 @@ TEST_F(VulkanPairTreeTest, PointAndNegationInOneBucket) {
   const auto points = zkmsm::test::plus_minus_pairs<Bn254G1>(pairs, rng());
   // (s_i, s_i) for (P_i, −P_i): both entries of every pair land in one bucket, side by side.
   const std::vector<Scalar> doubled = zkmsm::test::doubled_up<Bn254G1>(random_below_r<Bn254G1>(pairs, rng));
-  expect_pair_tree<Bn254G1>(*context, points, doubled, 6, 0, 3, {8, 64, false});
-  expect_pair_tree<Bn254G1>(*context, points, doubled, 6, 0, 3, {1, 32, true});
+  expect_pair_tree<Bn254G1>(*context, points, doubled, 6, 0, 3, kS8);
+  expect_pair_tree<Bn254G1>(*context, points, doubled, 6, 0, 3, kS1);
   // One scalar for all: each window's one bucket sums to infinity (every level 0 pair cancels).
   const std::vector<Scalar> equal(2 * pairs, dense_scalar<Bn254G1>(rng));
-  expect_pair_tree<Bn254G1>(*context, points, equal, 9, 0, 2, {3, 64, true});
+  expect_pair_tree<Bn254G1>(*context, points, equal, 9, 0, 2, kS3Cached);
   // Shifted by one point: pairs (−P_i, P_{i+1}) at level 0, the cancellations one level up.
   std::vector<AffinePoint<Bn254G1>> shifted = points;
   shifted.insert(shifted.begin(), zkmsm::test::independent_points<Bn254G1>(1, rng())[0]);
   const std::vector<Scalar> equal_shifted(shifted.size(), equal[0]);
-  expect_pair_tree<Bn254G1>(*context, shifted, equal_shifted, 9, 0, 2, {8, 64, false});
+  expect_pair_tree<Bn254G1>(*context, shifted, equal_shifted, 9, 0, 2, kS8);
 }
 
 TEST_F(VulkanPairTreeTest, InfinityAmongThePoints) {
@@ -284,9 +292,9 @@ TEST_F(VulkanPairTreeTest, InfinityAmongThePoints) {
   auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
   zkmsm::test::put_infinity(points, 3);
   const std::vector<Scalar> scalars = random_below_r<Bn254G1>(n, rng);
-  expect_pair_tree<Bn254G1>(*context, points, scalars, 7, 0, 3, {8, 64, false});
+  expect_pair_tree<Bn254G1>(*context, points, scalars, 7, 0, 3, kS8);
   const std::vector<Scalar> equal(n, dense_scalar<Bn254G1>(rng));
-  expect_pair_tree<Bn254G1>(*context, points, equal, 7, 0, 2, {3, 32, true});
+  expect_pair_tree<Bn254G1>(*context, points, equal, 7, 0, 2, kS3Cached);
   const std::vector<AffinePoint<Bn254G1>> all_infinity(300, AffinePoint<Bn254G1>::infinity());
   expect_pair_tree<Bn254G1>(*context, all_infinity, random_below_r<Bn254G1>(300, rng), 5, 0, 4);
 }
@@ -297,9 +305,9 @@ TEST_F(VulkanPairTreeTest, ZeroScalars) {
   const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
   std::vector<Scalar> sparse(n, Scalar{});
   for (std::size_t i = 0; i < n; i += 7) sparse[i] = random_below_r<Bn254G1>(1, rng)[0];
-  expect_pair_tree<Bn254G1>(*context, points, sparse, 6, 0, 4, {8, 64, false});
+  expect_pair_tree<Bn254G1>(*context, points, sparse, 6, 0, 4, kS8);
   // No valid entry at all: nothing is written, nothing is read.
-  expect_pair_tree<Bn254G1>(*context, points, std::vector<Scalar>(n, Scalar{}), 6, 0, 4, {3, 32, true});
+  expect_pair_tree<Bn254G1>(*context, points, std::vector<Scalar>(n, Scalar{}), 6, 0, 4, kS3Cached);
 }
 
 TEST_F(VulkanPairTreeTest, TinyBatches) {
@@ -308,10 +316,10 @@ TEST_F(VulkanPairTreeTest, TinyBatches) {
     const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
     expect_pair_tree<Bn254G1>(*context, points, random_below_r<Bn254G1>(n, rng), 4, 0, 8);
     const std::vector<Scalar> equal(n, dense_scalar<Bn254G1>(rng));
-    expect_pair_tree<Bn254G1>(*context, points, equal, 4, 0, 4, {1, 32, true});
+    expect_pair_tree<Bn254G1>(*context, points, equal, 4, 0, 4, kS1);
     // The same point twice (or three times) with the same scalar: a doubling at level 0.
     const std::vector<AffinePoint<Bn254G1>> copies(n, points[0]);
-    expect_pair_tree<Bn254G1>(*context, copies, equal, 5, 0, 4, {3, 64, false});
+    expect_pair_tree<Bn254G1>(*context, copies, equal, 5, 0, 4, kS3Cached);
   }
 }
 
@@ -324,10 +332,24 @@ TEST_F(VulkanPairTreeTest, ConsecutiveBatchesReuseTheBuffers) {
   std::vector<Scalar> scalars = test::test_scalars(rng, ScalarCurve::bn254, n);
   // A few equal scalars: one deep bucket in some windows, shallow ones elsewhere.
   std::fill(scalars.begin() + 100, scalars.begin() + 400, dense_scalar<Bn254G1>(rng));
-  PairTreeRunner<Bn254G1> runner(*context, points, scalars, window_bits, 12, {8, 64, false});
+  PairTreeRunner<Bn254G1> runner(*context, points, scalars, window_bits, 12, kS8);
   for (unsigned first_window = 0; first_window < windows; first_window += 12) {
     runner.expect_batch(first_window, std::min(12u, windows - first_window));
   }
+}
+
+TEST_F(VulkanPairTreeTest, TwoDimensionalGrids) {
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  // Rows of 3 workgroups: every dispatch of the tree (the scan's too with c = 13: 8 blocks) is a
+  // 2-D grid with a partial last row, as counts above 65,535 workgroups are on large batches.
+  Knobs narrow = kS8;
+  narrow.grid_width = 3;
+  const std::size_t n = 2000;
+  const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
+  std::vector<Scalar> scalars = random_below_r<Bn254G1>(n, rng);
+  std::fill(scalars.begin(), scalars.begin() + 300, dense_scalar<Bn254G1>(rng));
+  expect_pair_tree<Bn254G1>(*context, points, scalars, 6, 0, 3, narrow);
+  expect_pair_tree<Bn254G1>(*context, points, scalars, 13, 0, 2, narrow);
 }
 
 TEST_F(VulkanPairTreeTest, ThreeLevelScanOverTwoMillionBuckets) {
@@ -339,8 +361,12 @@ TEST_F(VulkanPairTreeTest, ThreeLevelScanOverTwoMillionBuckets) {
   }
   const std::size_t n = 1200;
   const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
-  std::vector<Scalar> scalars = random_below_r<Bn254G1>(n, rng);
-  std::fill(scalars.begin(), scalars.begin() + 500, dense_scalar<Bn254G1>(rng));
+  // 60 distinct scalars, 20 points each (shuffled): 60 buckets of ~20 entries spread over the
+  // 2^21, so bucket offsets cross the scan's blocks at every level of the scan.
+  const std::vector<Scalar> distinct = random_below_r<Bn254G1>(60, rng);
+  std::vector<Scalar> scalars(n);
+  for (std::size_t i = 0; i < n; ++i) scalars[i] = distinct[i % distinct.size()];
+  std::shuffle(scalars.begin(), scalars.end(), rng);
   expect_pair_tree<Bn254G1>(*context, points, scalars, 22, 0, 1);
 }
 
@@ -369,6 +395,11 @@ TEST_F(VulkanPairTreeTest, BadShapesAreRefused) {
   expect_refused(shape);
   shape = good;
   shape.max_buckets = 0;
+  expect_refused(shape);
+  shape = good;
+  shape.grid_width = 0;
+  expect_refused(shape);
+  shape.grid_width = PairTree::kMaxGridWidth + 1;
   expect_refused(shape);
   // A batch larger than the tree: record() refuses it.
   const std::vector<Scalar> scalars(200, Scalar{});

@@ -40,10 +40,6 @@ struct LevelArguments {
   std::uint32_t total;
 };
 
-// Workgroups per grid dimension: Vulkan's minimum maxComputeWorkGroupCount, so the split is the
-// same on every device.
-constexpr std::uint64_t kGridWidth = 65535;
-
 std::uint64_t scan_blocks(std::uint64_t words) { return (words + PairTree::kScanBlock - 1) / PairTree::kScanBlock; }
 
 }  // namespace
@@ -97,6 +93,9 @@ Status PairTree::create(std::unique_ptr<PairTree>& out, Context& context, const 
                                                            std::to_string(context.info().max_workgroup_invocations) +
                                                            "] on this device");
   }
+  if (shape.grid_width == 0 || shape.grid_width > kMaxGridWidth) {
+    return Status::error(StatusCode::invalid_argument, "pair tree: grid width must be in [1, 65535]");
+  }
   if (shape.max_entries == 0) return Status::error(StatusCode::invalid_argument, "pair tree: no entries");
   if (shape.max_buckets == 0 || shape.max_buckets >= (std::uint64_t{1} << 32)) {
     return Status::error(StatusCode::invalid_argument, "pair tree: buckets must be in [1, 2^32)");
@@ -127,9 +126,9 @@ Status PairTree::dispatch_grid(CommandBatch& batch,
                                std::span<const std::byte> push_constants,
                                std::uint64_t groups) {
   if (groups == 0) return Status::success();
-  const std::uint64_t x = std::min(groups, kGridWidth);
+  const std::uint64_t x = std::min<std::uint64_t>(groups, shape_.grid_width);
   const std::uint64_t y = (groups + x - 1) / x;
-  if (y > kGridWidth) {
+  if (y > kMaxGridWidth) {
     return Status::error(StatusCode::invalid_argument, "pair tree: a dispatch needs more than 65,535² workgroups");
   }
   return batch.dispatch(pipeline, buffers, push_constants, static_cast<std::uint32_t>(x),

@@ -76,6 +76,10 @@ struct PairTreeShape {
   std::uint32_t max_entries = 1;                     // E = W · n of the largest batch, ≥ 1
   std::uint64_t max_buckets = 1;                     // W · B of the largest batch, ≥ 1
   BufferMemory memory = BufferMemory::host_visible;  // every buffer: device_local on discrete GPUs
+  // Workgroups per row of a dispatch, in [1, kMaxGridWidth]: larger counts go out as rows of a
+  // 2-D grid. The default is Vulkan's minimum maxComputeWorkGroupCount; tests lower it to run the
+  // 2-D path on small inputs.
+  std::uint32_t grid_width = 65535;
 };
 
 class PairTree {
@@ -87,6 +91,8 @@ class PairTree {
   static constexpr std::uint32_t kScanBlock = 1024;
   static constexpr std::uint32_t kScanWorkgroupSize = 256;
   static constexpr std::uint32_t kPrepareWorkgroupSize = 64;  // not tuned
+  // Vulkan's minimum maxComputeWorkGroupCount per dimension: the grid rows and their count.
+  static constexpr std::uint32_t kMaxGridWidth = 65535;
   // Words of the totals region: one per level, n < 2^31 gives at most 31 levels.
   static constexpr std::uint32_t kMaxLevels = 32;
   static constexpr std::uint64_t kBucketSumBytes = 64;
