@@ -238,6 +238,10 @@ Status PairTree::record(CommandBatch& batch, StorageBuffer& points, BucketStages
   return Status::success();
 }
 
+std::uint64_t PairTree::allocated_bytes() const {
+  return bucket_sums_->size() + active_[0]->size() + active_[1]->size() + state_->size();
+}
+
 Status PairTree::read_level_totals(std::vector<std::uint32_t>& totals, std::uint32_t count) const {
   if (count > kMaxLevels) return Status::error(StatusCode::invalid_argument, "pair tree: at most 32 levels");
   totals.assign(count, 0);

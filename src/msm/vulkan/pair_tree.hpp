@@ -112,6 +112,8 @@ class PairTree {
   Status record(CommandBatch& batch, StorageBuffer& points, BucketStages& stages);
 
   StorageBuffer& bucket_sums() { return *bucket_sums_; }
+  // Bytes of the buffers create() allocated (= device_bytes(shape())).
+  std::uint64_t allocated_bytes() const;
   const PairTreeShape& shape() const { return shape_; }
   // After a batch ran (host-visible state only; tests): the total positions of levels 0 … count − 1.
   Status read_level_totals(std::vector<std::uint32_t>& totals, std::uint32_t count) const;
