@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -145,10 +146,16 @@ class PairTreeRunner {
     ASSERT_TRUE(CommandBatch::create(batch, context_).ok());
     Status s = stages_->record(*batch, *scalar_buffer_, first_window, batch_windows);
     ASSERT_TRUE(s.ok()) << s.message;
+    ASSERT_TRUE(batch->begin_stage("accumulate_buckets").ok());
     s = tree_->record(*batch, *point_buffer_, *stages_);
     ASSERT_TRUE(s.ok()) << s.message;
     s = batch->submit_and_wait();
     ASSERT_TRUE(s.ok()) << s.message;
+    if (!batch->stage_times().empty() && points_.size() >= 4096) {
+      std::printf("[  TIMING  ] pair tree %.3f ms (n = %zu, c = %u, %u windows, %s)\n",
+                  batch->stage_times().back().milliseconds, points_.size(), window_bits_, batch_windows,
+                  describe(knobs_).c_str());
+    }
 
     std::size_t wrong = 0;
     std::uint32_t largest = 0;
@@ -246,8 +253,9 @@ TEST_F(VulkanPairTreeTest, PowerOfTwoSize) {
   const std::size_t n = std::size_t{1} << zkmsm::test::test_log_n(12);
   const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
   const std::vector<Scalar> scalars = random_below_r<Bn254G1>(n, rng);
-  expect_pair_tree<Bn254G1>(*context, points, scalars, 9, 5, 4, kS8);
-  expect_pair_tree<Bn254G1>(*context, points, scalars, 9, 5, 4, kS1);
+  for (const Knobs& knobs : {kS8, kS1, kS3Cached, kS8Cached}) {
+    expect_pair_tree<Bn254G1>(*context, points, scalars, 9, 5, 4, knobs);
+  }
 }
 
 TEST_F(VulkanPairTreeTest, Grumpkin) {
