@@ -24,11 +24,12 @@
 // one bucket of n entries per window). The host cannot know the largest bucket without a read-
 // back, so it records all L levels; a level past every bucket's depth has total 0 and its
 // invocations return at once, and its scan is W·B words. Each scan is a multi-level scan in
-// blocks of kScanBlock words: ⌈log₁₀₂₄ W·B⌉ block-scan dispatches and one fewer add dispatches.
+// blocks of kScanBlock words: max(1, ⌈log₁₀₂₄ W·B⌉) block-scan dispatches and one fewer add
+// dispatches.
 // Dispatch sizes come from closed-form bounds on a level's total positions P_ℓ (M ≤ E valid
 // entries): P_0 ≤ ⌊4E/3⌋ (2⌈N/2⌉ ≤ 4N/3 for N ≥ 2), P_ℓ ≤ E for ℓ ≥ 1, P_ℓ ≤ ⌊E/2⌋ for ℓ ≥ 2 and
 // P_ℓ < 3E/2^ℓ (positions_bound); a level dispatches ⌈P_ℓ / 2S⌉ invocations, those past the
-// device's total return. Counts above 65,535 workgroups go out as 2-D grids.
+// device's total return. Counts above grid_width (65,535) workgroups go out as 2-D grids.
 //
 // Bounded work: no invocation loops over entries or buckets — a level invocation does at most S
 // pairs and one safegcd inversion, a prepare invocation one entry, a scan invocation 4 words and 8
@@ -39,18 +40,18 @@
 //   bucket_sums   16 words per bucket: every non-empty bucket's affine sum (Montgomery form,
 //                 (0, 0) = infinity), StreamWalker's format; empty buckets are not written
 //   active[1]     E partial sums (16 words each, affine, Montgomery form): the odd levels' arrays
-//   active[0]     ⌊E/2⌋ partial sums: the even levels' arrays from level 2 on (level 0 is the
+//   active[0]     max(1, ⌊E/2⌋) partial sums: the even levels' arrays from level 2 on (level 0 is the
 //                 points, not materialized)
 //   state         32-bit words, regions at word offsets (a single buffer keeps the level shader
 //                 at 8 storage buffers):
-//                   keys[0]      ⌊4E/3⌋: position → bucket of the even levels (level 0 included)
+//                   keys[0]      max(1, ⌊4E/3⌋): position → bucket of the even levels (level 0 included)
 //                   keys[1]      E: position → bucket of the odd levels
 //                   offsets[0]   W·B: bucket → first position, even levels
 //                   offsets[1]   W·B: the same, odd levels
 //                   scan sums    ⌈W·B / 1024⌉ + ⌈W·B / 1024²⌉ + … (the block sums of the scan's
 //                                levels, every level above the top one)
 //                   totals       kMaxLevels: the total positions of each level
-// device_bytes() = 64·W·B + 64·E + 64·⌊E/2⌋ + 4·(⌊4E/3⌋ + E + 2·W·B + scan sums + kMaxLevels)
+// device_bytes() = 64·W·B + 64·E + 64·max(1, ⌊E/2⌋) + 4·(max(1, ⌊4E/3⌋) + E + 2·W·B + scan sums + kMaxLevels)
 // bytes: about 105 bytes per entry and 72 per bucket, the level arrays materialized (the walker
 // needs about 22 per entry at its automatic geometry). Each buffer must fit the device's
 // maxStorageBufferRange (create() refuses it otherwise). Storage buffers per pipeline: scan 3,
