@@ -85,6 +85,21 @@ constexpr std::uint32_t kConvertPointsBn254[] = {
 constexpr std::uint32_t kConvertPointsGrumpkin[] = {
 #include "convert_points_grumpkin.spv.inc"
 };
+constexpr std::uint32_t kPairTreeScan[] = {
+#include "pair_tree_scan.spv.inc"
+};
+constexpr std::uint32_t kPairTreePrepareBn254[] = {
+#include "pair_tree_prepare_bn254.spv.inc"
+};
+constexpr std::uint32_t kPairTreePrepareGrumpkin[] = {
+#include "pair_tree_prepare_grumpkin.spv.inc"
+};
+constexpr std::uint32_t kPairTreeLevelBn254[] = {
+#include "pair_tree_level_bn254.spv.inc"
+};
+constexpr std::uint32_t kPairTreeLevelGrumpkin[] = {
+#include "pair_tree_level_grumpkin.spv.inc"
+};
 
 constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kShaders = {{
     {"field_ops_bn254_fq", kFieldOpsBn254Fq, 3, 4, 0},
@@ -113,6 +128,11 @@ constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kSha
     {"reduce_level_grumpkin", kReduceLevelGrumpkin, 3, 20, 0},
     {"convert_points_bn254", kConvertPointsBn254, 2, 12, 0},
     {"convert_points_grumpkin", kConvertPointsGrumpkin, 2, 12, 0},
+    {"pair_tree_scan", kPairTreeScan, 3, 24, 1024},
+    {"pair_tree_prepare_bn254", kPairTreePrepareBn254, 7, 16, 0},
+    {"pair_tree_prepare_grumpkin", kPairTreePrepareGrumpkin, 7, 16, 0},
+    {"pair_tree_level_bn254", kPairTreeLevelBn254, 8, 28, 0},
+    {"pair_tree_level_grumpkin", kPairTreeLevelGrumpkin, 8, 28, 0},
 }};
 
 }  // namespace

@@ -34,6 +34,11 @@ enum class ShaderId : std::uint32_t {
   reduce_level_grumpkin,          // shaders/reduce_level.comp on Grumpkin
   convert_points_bn254,           // shaders/convert_points.comp on BN254 G1: Montgomery form, validation
   convert_points_grumpkin,        // shaders/convert_points.comp on Grumpkin
+  pair_tree_scan,                 // shaders/pair_tree_scan.comp: a pair-tree level's bucket offsets
+  pair_tree_prepare_bn254,        // shaders/pair_tree_prepare.comp on BN254 G1: single buckets, level-0 keys
+  pair_tree_prepare_grumpkin,     // shaders/pair_tree_prepare.comp on Grumpkin
+  pair_tree_level_bn254,          // shaders/pair_tree_level.comp on BN254 G1: one level of pairwise sums
+  pair_tree_level_grumpkin,       // shaders/pair_tree_level.comp on Grumpkin
   count,
 };
 

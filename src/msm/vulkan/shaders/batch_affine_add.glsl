@@ -18,6 +18,13 @@
 // results (2 · 16 words per slot), the prefix products (8 words per slot) and the case (1 word
 // per slot): 41·S words; no workgroup memory.
 //
+// Denominator cache (optional; the pair tree's dx-cache knob, the seeds' "super_opt"): a shader
+// that defines ZKMSM_BATCH_DENOMINATOR_CACHE before including this file also declares a bool
+// BATCH_CACHE_DENOMINATORS (a specialization constant); when it is true the forward pass keeps
+// every slot's denominator (x_rhs − x_lhs or 2y, 8 words per slot: 49·S words in all) and the
+// backward pass reads it back instead of recomputing it from the operands. Without the define
+// (stream_walker.comp, the test kernel) the code is exactly the uncached one.
+//
 // Requires field.glsl, safegcd_inverse.glsl and affine_point.glsl.
 #ifndef ZKMSM_BATCH_AFFINE_ADD_GLSL
 #define ZKMSM_BATCH_AFFINE_ADD_GLSL
@@ -32,6 +39,22 @@ AffinePoint batch_lhs[BATCH_SLOTS];  // operands in, sums out
 AffinePoint batch_rhs[BATCH_SLOTS];  // operands in, unchanged
 uint batch_prefix[BATCH_SLOTS][8];   // Π of the denominators of slots 0 … i (Montgomery form)
 uint batch_case[BATCH_SLOTS];
+
+#ifdef ZKMSM_BATCH_DENOMINATOR_CACHE
+uint batch_denominator[BATCH_SLOTS][8];  // the denominator of slot i (Montgomery form), when cached
+
+// Forward pass: slot i's denominator d, kept when the cache is on.
+uint[8] batch_keep_denominator(uint i, uint d[8]) {
+  if (BATCH_CACHE_DENOMINATORS) batch_denominator[i] = d;
+  return d;
+}
+#define BATCH_FORWARD_DENOMINATOR(i, d) batch_keep_denominator(i, d)
+// Backward pass: slot i's denominator, the cached one or `recomputed`.
+#define BATCH_BACKWARD_DENOMINATOR(i, recomputed) (BATCH_CACHE_DENOMINATORS ? batch_denominator[i] : (recomputed))
+#else
+#define BATCH_FORWARD_DENOMINATOR(i, d) (d)
+#define BATCH_BACKWARD_DENOMINATOR(i, recomputed) (recomputed)
+#endif
 
 uint batch_classify(AffinePoint lhs, AffinePoint rhs) {
   if (affine_is_infinity(lhs)) return kBatchCaseCopyRhs;
@@ -48,9 +71,9 @@ void batch_affine_add(uint used) {
   for (uint i = 0u; i < used; ++i) {
     const uint kind = batch_classify(batch_lhs[i], batch_rhs[i]);
     if (kind == kBatchCaseAdd) {
-      product = field_mul(product, field_sub(batch_rhs[i].x, batch_lhs[i].x));
+      product = field_mul(product, BATCH_FORWARD_DENOMINATOR(i, field_sub(batch_rhs[i].x, batch_lhs[i].x)));
     } else if (kind == kBatchCaseDouble) {
-      product = field_mul(product, field_double(batch_lhs[i].y));
+      product = field_mul(product, BATCH_FORWARD_DENOMINATOR(i, field_double(batch_lhs[i].y)));
     }
     batch_case[i] = kind;
     batch_prefix[i] = product;
@@ -66,10 +89,10 @@ void batch_affine_add(uint used) {
       const uint inverse_denominator[8] = i == 0 ? inverse : field_mul(inverse, batch_prefix[i - 1]);
       uint lambda[8];
       if (kind == kBatchCaseAdd) {
-        inverse = field_mul(inverse, field_sub(rhs.x, lhs.x));
+        inverse = field_mul(inverse, BATCH_BACKWARD_DENOMINATOR(i, field_sub(rhs.x, lhs.x)));
         lambda = field_mul(field_sub(rhs.y, lhs.y), inverse_denominator);
       } else {
-        inverse = field_mul(inverse, field_double(lhs.y));
+        inverse = field_mul(inverse, BATCH_BACKWARD_DENOMINATOR(i, field_double(lhs.y)));
         const uint x_squared[8] = field_sqr(lhs.x);
         lambda = field_mul(field_add(field_double(x_squared), x_squared), inverse_denominator);
       }
