@@ -214,14 +214,14 @@ inline Error vulkan_error(const vulkan::Status& status) {
 // The vulkan backend takes the caller's host points as they are (converted and validated on the
 // device, as the flags say) and canonical host scalars (the caller's, or converted by the API
 // layer from Montgomery form), and runs the stream walker with its slots in private memory
-// (registers) or in a buffer (global); the pair tree and the warp states are CUDA's.
+// (registers) or in a buffer (global), or the pair tree; the warp states are CUDA's.
 template <class Internal>
 Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, const MsmConfig& config) {
 #if defined(ZKMSM_HAVE_VULKAN)
-  if (config.accumulator != Accumulator::automatic && config.accumulator != Accumulator::stream_walker) {
+  if (config.accumulator == Accumulator::batch_affine) {
     return Error{ErrorCode::invalid_argument, std::string("vulkan backend: accumulator '") +
                                                   to_string(config.accumulator) +
-                                                  "' is not available on vulkan (stream_walker is)"};
+                                                  "' is the cpu backend's (vulkan has stream_walker and pair_tree)"};
   }
   if (config.walker_state == WalkerState::warp || config.walker_state == WalkerState::global_warp) {
     return Error{
@@ -240,6 +240,9 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
   options.walker_max_workgroups = config.walker_max_blocks;
   if (config.walker_state == WalkerState::registers) options.walker_state = vulkan::WalkerSlots::registers;
   if (config.walker_state == WalkerState::global) options.walker_state = vulkan::WalkerSlots::global;
+  const bool pair_tree = config.accumulator == Accumulator::pair_tree;
+  if (pair_tree) options.accumulator = vulkan::VulkanAccumulator::pair_tree;
+  options.pair_tree_dx_cache = config.pair_tree_dx_cache;
   options.memory_budget_bytes = config.memory_budget_bytes;
   options.host_threads = cpu::resolve_thread_count(config.cpu_threads);
   options.points_in_montgomery = inputs.points_in_montgomery;
@@ -262,7 +265,7 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
     return Error{ErrorCode::device_error, "vulkan backend: " + status.message + ", which the host accepts"};
   }
   if (!status.ok()) return vulkan_error(status);
-  run.accumulator = "stream_walker";
+  run.accumulator = pair_tree ? "pair_tree" : "stream_walker";
   run.window_bits = report.plan.window_bits;
   run.windows = report.plan.windows;
   for (const auto& stage : report.stages) run.stages.push_back({stage.name, stage.milliseconds});

@@ -29,7 +29,9 @@ std::string describe(const VulkanMsmOptions& o) {
          " workgroup=" + std::to_string(o.walker_workgroup_size) +
          " max_workgroups=" + std::to_string(o.walker_max_workgroups) +
          " budget=" + std::to_string(o.memory_budget_bytes) +
-         (o.walker_state == vulkan::WalkerSlots::global ? " state=global" : " state=registers");
+         (o.accumulator == vulkan::VulkanAccumulator::pair_tree
+              ? std::string(" pair_tree dx_cache=") + (o.pair_tree_dx_cache ? "on" : "off")
+              : std::string(o.walker_state == vulkan::WalkerSlots::global ? " state=global" : " state=registers"));
 }
 
 template <class Curve>
@@ -59,7 +61,8 @@ class VulkanMsmTest : public SeededTest {
  protected:
   using Affine = AffinePoint<Curve>;
 
-  // The MSM with each walker state (slots in private memory, slots in a buffer); both must agree.
+  // The MSM with each accumulator: the walker with its slots in private memory and in a buffer,
+  // and the pair tree (dx cache on every other call); all must agree.
   Affine gpu(vulkan::Context& context,
              const std::vector<Affine>& points,
              const std::vector<Integer<Curve>>& scalars,
@@ -70,6 +73,11 @@ class VulkanMsmTest : public SeededTest {
     with_state.walker_state = vulkan::WalkerSlots::global;
     const Affine in_buffer = gpu_once(context, points, scalars, with_state);
     EXPECT_EQ(in_registers, in_buffer) << "the walker states disagree: " << describe(options);
+    VulkanMsmOptions pair_tree = options;
+    pair_tree.accumulator = vulkan::VulkanAccumulator::pair_tree;
+    pair_tree.pair_tree_dx_cache = (++pair_tree_calls_ % 2) == 0;
+    EXPECT_EQ(gpu_once(context, points, scalars, pair_tree), in_registers)
+        << "the pair tree disagrees with the walker: " << describe(pair_tree);
     return in_registers;
   }
   Affine gpu_once(vulkan::Context& context,
@@ -109,6 +117,7 @@ class VulkanMsmTest : public SeededTest {
         << "n = " << points.size() << ", " << describe(options);
   }
   unsigned log_n() const { return test_log_n(12); }
+  unsigned pair_tree_calls_ = 0;
 };
 using Curves = ::testing::Types<Bn254G1, GrumpkinG1>;
 TYPED_TEST_SUITE(VulkanMsmTest, Curves);
@@ -362,10 +371,17 @@ TEST(VulkanPublicApi, MsmMatchesTheCpuBackend) {
 
   MsmConfig pair_tree = config;
   pair_tree.accumulator = Accumulator::pair_tree;
-  const auto refused = msm<Bn254>(points, scalars, pair_tree);
+  MsmStats pair_tree_stats;
+  EXPECT_EQ(msm<Bn254>(points, scalars, pair_tree, &pair_tree_stats).value(), expected.value());
+  EXPECT_EQ(pair_tree_stats.accumulator, "pair_tree");
+  pair_tree.pair_tree_dx_cache = true;
+  EXPECT_EQ(msm<Bn254>(points, scalars, pair_tree).value(), expected.value());
+  MsmConfig batch_affine = config;
+  batch_affine.accumulator = Accumulator::batch_affine;
+  const auto refused = msm<Bn254>(points, scalars, batch_affine);
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, ErrorCode::invalid_argument);
-  EXPECT_NE(refused.error().message.find("pair_tree"), std::string::npos);
+  EXPECT_NE(refused.error().message.find("batch_affine"), std::string::npos);
   MsmConfig global = config;
   global.walker_state = WalkerState::global;
   EXPECT_EQ(msm<Bn254>(points, scalars, global).value(), expected.value());

@@ -44,7 +44,6 @@ struct BucketStagesShape {
   // Keys, values and bucket bounds (valid stays host-visible): device_local on discrete GPUs.
   BufferMemory memory = BufferMemory::host_visible;
 
-
   bool operator==(const BucketStagesShape&) const = default;
 };
 

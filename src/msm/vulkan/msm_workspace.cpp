@@ -23,7 +23,8 @@ KeptWorkspace& kept() {
 
 std::uint64_t MsmWorkspace::device_bytes(const MsmWorkspaceShape& shape) {
   return std::uint64_t{shape.n} * (kPointBytes + kScalarBytes) * (shape.staged ? 2 : 1) + kFirstRejectedBytes +
-         BucketStages::device_bytes(shape.stages) + StreamWalker::device_bytes(shape.walker) +
+         BucketStages::device_bytes(shape.stages) +
+         (shape.pair_tree ? PairTree::device_bytes(shape.pair_tree_shape) : StreamWalker::device_bytes(shape.walker)) +
          BucketReduction::device_bytes(shape.reduction);
 }
 
@@ -41,7 +42,11 @@ Status MsmWorkspace::create(std::unique_ptr<MsmWorkspace>& out, Context& context
   }
   if (Status s = StorageBuffer::create(workspace->first_rejected_, context, kFirstRejectedBytes); !s.ok()) return s;
   if (Status s = BucketStages::create(workspace->stages_, context, shape.stages); !s.ok()) return s;
-  if (Status s = StreamWalker::create(workspace->walker_, context, shape.walker); !s.ok()) return s;
+  if (shape.pair_tree) {
+    if (Status s = PairTree::create(workspace->pair_tree_, context, shape.pair_tree_shape); !s.ok()) return s;
+  } else {
+    if (Status s = StreamWalker::create(workspace->walker_, context, shape.walker); !s.ok()) return s;
+  }
   if (Status s = BucketReduction::create(workspace->reduction_, context, shape.reduction); !s.ok()) return s;
   out = std::move(workspace);
   return Status::success();

@@ -10,7 +10,8 @@
 //                                   inputs on a discrete GPU (CommandBatch::copy), else the
 //                                   staged buffers themselves
 //   first_rejected                  host-visible, one word: convert_points' lowest rejected index
-//   stages, walker, reduction       BucketStages, StreamWalker, BucketReduction of the plan
+//   stages, accumulator, reduction  BucketStages, StreamWalker or PairTree, BucketReduction of the
+//                                   plan
 // Contents left by one MSM are never read by the next: every stage writes what it reads first
 // (as for the window batches of one MSM, which share the buffers too).
 //
@@ -26,6 +27,7 @@
 
 #include "msm/vulkan/bucket_reduction.hpp"
 #include "msm/vulkan/bucket_stages.hpp"
+#include "msm/vulkan/pair_tree.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/stream_walker.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
@@ -33,10 +35,12 @@
 namespace zkmsm::vulkan {
 
 struct MsmWorkspaceShape {
-  std::uint32_t n = 0;  // points, ≥ 1
-  bool staged = false;  // device-local inputs and working buffers (a discrete GPU)
+  std::uint32_t n = 0;     // points, ≥ 1
+  bool staged = false;     // device-local inputs and working buffers (a discrete GPU)
+  bool pair_tree = false;  // the accumulator: PairTree (pair_tree_shape), else StreamWalker (walker)
   BucketStagesShape stages;
   StreamWalkerShape walker;
+  PairTreeShape pair_tree_shape;
   BucketReductionShape reduction;
 
   bool operator==(const MsmWorkspaceShape&) const = default;
@@ -55,7 +59,9 @@ class MsmWorkspace {
   StorageBuffer& scalars() { return shape_.staged ? *device_scalars_ : *staged_scalars_; }
   StorageBuffer& first_rejected() { return *first_rejected_; }
   BucketStages& stages() { return *stages_; }
-  StreamWalker& walker() { return *walker_; }
+  // The accumulator of the shape (the other is null).
+  StreamWalker* walker() { return walker_.get(); }
+  PairTree* pair_tree() { return pair_tree_.get(); }
   BucketReduction& reduction() { return *reduction_; }
 
  private:
@@ -68,6 +74,7 @@ class MsmWorkspace {
   std::unique_ptr<StorageBuffer> first_rejected_;
   std::unique_ptr<BucketStages> stages_;
   std::unique_ptr<StreamWalker> walker_;
+  std::unique_ptr<PairTree> pair_tree_;
   std::unique_ptr<BucketReduction> reduction_;
 };
 

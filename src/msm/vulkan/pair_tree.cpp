@@ -83,6 +83,11 @@ std::uint64_t PairTree::device_bytes(const PairTreeShape& shape) {
          std::max<std::uint64_t>(1, entries / 2) * kEntryBytes + state_layout(shape).words * 4;
 }
 
+std::uint64_t PairTree::largest_buffer_bytes(const PairTreeShape& shape) {
+  return std::max({shape.max_buckets * kBucketSumBytes, std::uint64_t{shape.max_entries} * kEntryBytes,
+                   state_layout(shape).words * 4});
+}
+
 Status PairTree::create(std::unique_ptr<PairTree>& out, Context& context, const PairTreeShape& shape) {
   if (shape.slots == 0 || shape.slots > kMaxSlots) {
     return Status::error(StatusCode::invalid_argument,

@@ -81,6 +81,8 @@ struct PairTreeShape {
   // 2-D grid. The default is Vulkan's minimum maxComputeWorkGroupCount; tests lower it to run the
   // 2-D path on small inputs.
   std::uint32_t grid_width = 65535;
+
+  bool operator==(const PairTreeShape&) const = default;
 };
 
 class PairTree {
@@ -102,6 +104,8 @@ class PairTree {
   static Status create(std::unique_ptr<PairTree>& out, Context& context, const PairTreeShape& shape);
   // Device bytes create() allocates for `shape` (the closed form in the header comment).
   static std::uint64_t device_bytes(const PairTreeShape& shape);
+  // The largest single buffer create() allocates for `shape` (each must fit maxStorageBufferRange).
+  static std::uint64_t largest_buffer_bytes(const PairTreeShape& shape);
   // ⌈log₂ n⌉: the levels of a batch of n points (0 for n ≤ 1).
   static std::uint32_t levels(std::uint32_t n);
   // An upper bound on level ℓ's total positions for a batch of E entries (see above).

@@ -242,8 +242,8 @@ Status Context::create(std::unique_ptr<Context>& out, const ContextOptions& opti
 #if defined(ZKMSM_VULKAN_FIELD_INT64)
   if (!info.shader_int64) {
     return Status::error(StatusCode::unsupported,
-                         "vulkan: this build's shaders use 64-bit integers (ZKMSM_VULKAN_FIELD_INT64) and " + info.name +
-                             " has no shaderInt64");
+                         "vulkan: this build's shaders use 64-bit integers (ZKMSM_VULKAN_FIELD_INT64) and " +
+                             info.name + " has no shaderInt64");
   }
 #endif
   // 64-bit integers where the device has them (the experimental int64 field uses them).

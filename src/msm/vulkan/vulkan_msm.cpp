@@ -67,6 +67,17 @@ MsmWorkspaceShape workspace_shape_for(const VulkanMsmPlan& plan, std::size_t n, 
                   std::uint64_t{plan.batch_windows} << (plan.window_bits - 1),
                   working,
                   plan.walker_state};
+  shape.pair_tree = plan.accumulator == VulkanAccumulator::pair_tree;
+  if (shape.pair_tree) {
+    shape.pair_tree_shape.curve = curve;
+    shape.pair_tree_shape.slots = plan.walker_slots;
+    shape.pair_tree_shape.workgroup_size = plan.walker_workgroup_size;
+    shape.pair_tree_shape.dx_cache = plan.pair_tree_dx_cache;
+    shape.pair_tree_shape.max_entries = static_cast<std::uint32_t>(std::uint64_t{plan.batch_windows} * n);
+    shape.pair_tree_shape.max_buckets = std::uint64_t{plan.batch_windows} << (plan.window_bits - 1);
+    shape.pair_tree_shape.memory = working;
+    shape.walker = {};
+  }
   shape.reduction = {curve, plan.window_bits, plan.windows, plan.batch_windows, working};
   return shape;
 }
@@ -107,6 +118,8 @@ Status plan_msm(VulkanMsmPlan& out,
   plan.walker_slots = options.walker_slots != 0 ? options.walker_slots : kDefaultWalkerSlots;
   plan.walker_workgroup_size = options.walker_workgroup_size;
   plan.walker_state = options.walker_state;
+  plan.accumulator = options.accumulator;
+  plan.pair_tree_dx_cache = options.pair_tree_dx_cache;
   // The largest batch within the device's limits: one binding's range (keys, values and bucket
   // sums are single bindings), the sort's dispatch size, 32-bit entry positions.
   const std::uint64_t buckets = std::uint64_t{1} << (plan.window_bits - 1);
@@ -122,17 +135,21 @@ Status plan_msm(VulkanMsmPlan& out,
   for (;; --windows) {
     plan.batch_windows = static_cast<unsigned>(windows);
     plan.walker_threads = walker_threads_for(windows * n, plan.walker_slots, options);
-    plan.device_bytes = MsmWorkspace::device_bytes(
-        workspace_shape_for(plan, n, ScalarCurve::bn254, device.kind == DeviceKind::discrete_gpu));
+    const MsmWorkspaceShape shape =
+        workspace_shape_for(plan, n, ScalarCurve::bn254, device.kind == DeviceKind::discrete_gpu);
+    plan.device_bytes = MsmWorkspace::device_bytes(shape);
     const std::uint64_t walker_slots = std::uint64_t{plan.walker_threads} * plan.walker_slots;
-    const bool records_fit =
-        walker_slots * 256 <= range && walker_slots * StreamWalker::slot_state_words(plan.walker_state) * 4 <= range;
+    const bool records_fit = shape.pair_tree
+                                 ? PairTree::largest_buffer_bytes(shape.pair_tree_shape) <= range
+                                 : walker_slots * 256 <= range &&
+                                       walker_slots * StreamWalker::slot_state_words(plan.walker_state) * 4 <= range;
     const bool in_budget = options.memory_budget_bytes == 0 || plan.device_bytes <= options.memory_budget_bytes;
     if (records_fit && in_budget) break;
     if (windows == 1) {
       if (!records_fit) {
         return Status::error(StatusCode::invalid_argument,
-                             "vulkan msm: the walker's records do not fit a storage buffer; fewer threads or slots");
+                             "vulkan msm: the accumulator's buffers do not fit a storage buffer of " + device.name +
+                                 " even for one window (walker: fewer threads or slots)");
       }
       return Status::error(StatusCode::out_of_memory,
                            "vulkan msm: memory_budget_bytes = " + std::to_string(options.memory_budget_bytes) +
@@ -222,7 +239,9 @@ Status msm_words(Context& context,
       return s;
   }
   BucketStages& stages = workspace.stages();
-  StreamWalker& walker = workspace.walker();
+  StreamWalker* walker = workspace.walker();
+  PairTree* pair_tree = workspace.pair_tree();
+  StorageBuffer& bucket_sums = pair_tree != nullptr ? pair_tree->bucket_sums() : walker->bucket_sums();
   BucketReduction& reduction = workspace.reduction();
   std::unique_ptr<CommandBatch> batch;
   for (unsigned b = 0; b < plan.batches; ++b) {
@@ -247,9 +266,11 @@ Status msm_words(Context& context,
     const unsigned windows = std::min(plan.batch_windows, plan.windows - first_window);
     if (Status s = stages.record(*batch, workspace.scalars(), first_window, windows); !s.ok()) return s;
     if (Status s = batch->begin_stage("accumulate_buckets"); !s.ok()) return s;
-    if (Status s = walker.record(*batch, workspace.points(), stages); !s.ok()) return s;
+    const Status accumulated = pair_tree != nullptr ? pair_tree->record(*batch, workspace.points(), stages)
+                                                    : walker->record(*batch, workspace.points(), stages);
+    if (!accumulated.ok()) return accumulated;
     if (Status s = batch->begin_stage("reduce_buckets"); !s.ok()) return s;
-    if (Status s = reduction.record_batch(*batch, walker.bucket_sums(), stages, first_window); !s.ok()) return s;
+    if (Status s = reduction.record_batch(*batch, bucket_sums, stages, first_window); !s.ok()) return s;
     if (b + 1 == plan.batches || (b + 1) % kBatchesPerSubmission == 0) {
       if (Status s = batch->submit_and_wait(); !s.ok()) return s;
       collect(*batch);

@@ -37,9 +37,16 @@ namespace zkmsm::vulkan {
 // Auto slot memory: not yet measured against each other on a GPU (BENCHMARKS.md will say).
 inline constexpr WalkerSlots kDefaultWalkerState = WalkerSlots::registers;
 
+enum class VulkanAccumulator {
+  stream_walker,  // StreamWalker (the default)
+  pair_tree,      // PairTree (seed 002): S pairs per inversion, level by level
+};
+
 struct VulkanMsmOptions {
+  VulkanAccumulator accumulator = VulkanAccumulator::stream_walker;
+  bool pair_tree_dx_cache = false;      // pair tree: keep each pair's dx for the backward pass
   unsigned window_bits = 0;             // c; 0 = the cost model's choice
-  unsigned walker_slots = 0;            // S; 0 = kDefaultWalkerSlots
+  unsigned walker_slots = 0;            // S (walker slots, pair-tree pairs per inversion); 0 = 8
   unsigned walker_workgroup_size = 64;  // walker invocations per workgroup
   unsigned walker_max_workgroups = 0;   // thread cap in workgroups; 0 = automatic
   WalkerSlots walker_state = kDefaultWalkerState;
@@ -51,6 +58,8 @@ struct VulkanMsmOptions {
 
 // The closed-form plan of one MSM.
 struct VulkanMsmPlan {
+  VulkanAccumulator accumulator = VulkanAccumulator::stream_walker;
+  bool pair_tree_dx_cache = false;
   unsigned window_bits = 0;
   unsigned windows = 0;        // T
   unsigned batch_windows = 0;  // W (the last batch may be shorter)
