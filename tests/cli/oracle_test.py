@@ -6,7 +6,7 @@
 Random inputs of n in {0, 1, 2, 3, 17, 100, 1000, 5000} from `zkmsm gen`, and the edge cases of
 cli_files.edge_cases (edge scalars 0, r-1, r, r+1, 2^256-1, repeated points, P and -P, points at
 infinity, ...), on every backend `zkmsm info` reports usable, at the automatic window size and,
-for the edge cases, at a few fixed ones (not on vulkan: see compare()). The seed comes from ZKMSM_TEST_SEED, else the clock;
+for the edge cases, at a few fixed ones (not on vulkan: see compare(); vulkan's pair tree on the random inputs). The seed comes from ZKMSM_TEST_SEED, else the clock;
 it is printed first so that a failure can be replayed. Missing node_modules is a failure.
 """
 import argparse
@@ -67,16 +67,21 @@ def main():
     failures = []
     checks = 0
 
-    def compare(name, points_path, scalars_path, windows):
+    def compare(name, points_path, scalars_path, windows, vulkan_pair_tree=False):
         nonlocal checks
         common = ["--curve", args.curve, "--points", points_path, "--scalars", scalars_path, "--format", args.format]
         expected = run([args.node, oracle] + common, f"oracle on {name}")
         for backend in backends:
             # Each `zkmsm msm` is a process of its own, and a Vulkan process compiles its pipelines
-            # first (lavapipe: ~10 s): vulkan runs the automatic window only; its fixed windows
-            # are tested in one process by tests/vulkan/vulkan_msm_test.
-            for window in (windows if backend != "vulkan" else [None]):
-                extra = ["--backend", backend] + (["--window-bits", str(window)] if window else [])
+            # first (lavapipe: ~10 s): vulkan runs the automatic window only (with the stream
+            # walker, and with the pair tree where vulkan_pair_tree is set); its fixed windows and
+            # the edge cases on both accumulators are tested in one process by
+            # tests/vulkan/vulkan_msm_test.
+            runs = [["--window-bits", str(window)] if window else [] for window in windows]
+            if backend == "vulkan":
+                runs = [[]] + ([["--accumulator", "pair_tree"]] if vulkan_pair_tree else [])
+            for options in runs:
+                extra = ["--backend", backend] + options
                 got = run([args.zkmsm, "msm"] + common + extra, f"zkmsm msm on {name}")
                 checks += 1
                 if got != expected:
@@ -91,7 +96,7 @@ def main():
         scalars = os.path.join(args.workdir, f"random_{n}_scalars.bin")
         run([args.zkmsm, "gen", "--curve", args.curve, "--n", str(n), "--seed", str(gen_seed), "--points", points,
              "--scalars", scalars, "--format", args.format], "zkmsm gen")
-        compare(f"random n={n} (gen seed {gen_seed})", points, scalars, [None])
+        compare(f"random n={n} (gen seed {gen_seed})", points, scalars, [None], vulkan_pair_tree=n >= 17)
         print(f"random n={n}: done", flush=True)
 
     # Edge cases built from generated base points.
