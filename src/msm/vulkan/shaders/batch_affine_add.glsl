@@ -1,15 +1,10 @@
 // Complete batched affine addition inside one invocation: up to BATCH_SLOTS independent sums
 // batch_lhs[i] ← batch_lhs[i] + batch_rhs[i] with ONE field inversion (Montgomery's trick:
 // prefix products of the denominators forward, one safegcd inversion, peel backward), correct for
-// every input. The case analysis is the CUDA walker's (src/msm/cuda/pipeline.cuh) and the CPU's
-// (src/msm/common/batch_affine_add.hpp):
-//   lhs at infinity             → rhs (copy)                        no denominator
-//   rhs at infinity             → lhs (kept)                        no denominator
-//   x_lhs ≠ x_rhs               → λ = (y_rhs − y_lhs)/(x_rhs − x_lhs)  denominator x_rhs − x_lhs
-//   lhs = rhs, y ≠ 0            → λ = 3x²/(2y)   (doubling)          denominator 2y
-//   lhs = −rhs (or y = 0 double) → infinity                          no denominator
-// then x₃ = λ² − x_lhs − x_rhs, y₃ = λ(x_lhs − x₃) − y_lhs. A pair without a denominator adds
-// nothing to the product, so the product is never zero and no pair can poison its batch.
+// every input: each pair's case, denominator and sum are affine_pair.glsl's (the CUDA walker's
+// and the CPU's case analysis: a copy for an infinity operand, the doubling's denominator 2y,
+// infinity for P + (−P)). A pair without a denominator adds nothing to the product, so the
+// product is never zero and no pair can poison its batch.
 // Cost per generic pair: 6 multiplications (1 forward, 2 backward, λ, λ², y₃) plus 1/used of a
 // safegcd inversion; the fast path is one x comparison per pair after the infinity checks.
 //
@@ -25,15 +20,12 @@
 // backward pass reads it back instead of recomputing it from the operands. Without the define
 // (stream_walker.comp, the test kernel) the code is exactly the uncached one.
 //
-// Requires field.glsl, safegcd_inverse.glsl and affine_point.glsl.
+// The cases and the split addition are affine_pair.glsl's (shared with
+// stream_walker_global.comp). Requires field.glsl, safegcd_inverse.glsl and affine_point.glsl.
 #ifndef ZKMSM_BATCH_AFFINE_ADD_GLSL
 #define ZKMSM_BATCH_AFFINE_ADD_GLSL
 
-const uint kBatchCaseAdd = 1u;
-const uint kBatchCaseDouble = 2u;
-const uint kBatchCaseKeepLhs = 3u;
-const uint kBatchCaseCopyRhs = 4u;
-const uint kBatchCaseInfinity = 5u;
+#include "affine_pair.glsl"
 
 AffinePoint batch_lhs[BATCH_SLOTS];  // operands in, sums out
 AffinePoint batch_rhs[BATCH_SLOTS];  // operands in, unchanged
@@ -56,24 +48,15 @@ uint[8] batch_keep_denominator(uint i, uint d[8]) {
 #define BATCH_BACKWARD_DENOMINATOR(i, recomputed) (recomputed)
 #endif
 
-uint batch_classify(AffinePoint lhs, AffinePoint rhs) {
-  if (affine_is_infinity(lhs)) return kBatchCaseCopyRhs;
-  if (affine_is_infinity(rhs)) return kBatchCaseKeepLhs;
-  if (!field_equal(lhs.x, rhs.x)) return kBatchCaseAdd;
-  if (field_equal(lhs.y, rhs.y) && !field_is_zero(lhs.y)) return kBatchCaseDouble;
-  return kBatchCaseInfinity;
-}
-
 // Slots 0 … used − 1 (used ≤ BATCH_SLOTS): batch_lhs[i] ← batch_lhs[i] + batch_rhs[i].
 void batch_affine_add(uint used) {
   // Forward: prefix products of the denominators.
   uint product[8] = field_one();
   for (uint i = 0u; i < used; ++i) {
-    const uint kind = batch_classify(batch_lhs[i], batch_rhs[i]);
-    if (kind == kBatchCaseAdd) {
-      product = field_mul(product, BATCH_FORWARD_DENOMINATOR(i, field_sub(batch_rhs[i].x, batch_lhs[i].x)));
-    } else if (kind == kBatchCaseDouble) {
-      product = field_mul(product, BATCH_FORWARD_DENOMINATOR(i, field_double(batch_lhs[i].y)));
+    const uint kind = pair_case(batch_lhs[i], batch_rhs[i]);
+    if (pair_has_denominator(kind)) {
+      product =
+          field_mul(product, BATCH_FORWARD_DENOMINATOR(i, pair_denominator(kind, batch_lhs[i], batch_rhs[i])));
     }
     batch_case[i] = kind;
     batch_prefix[i] = product;
@@ -82,28 +65,15 @@ void batch_affine_add(uint used) {
   uint inverse[8] = field_inverse_safegcd(product);
   for (int i = int(used) - 1; i >= 0; --i) {
     const uint kind = batch_case[i];
-    if (kind == kBatchCaseAdd || kind == kBatchCaseDouble) {
-      const AffinePoint lhs = batch_lhs[i];
-      const AffinePoint rhs = batch_rhs[i];
+    const AffinePoint lhs = batch_lhs[i];
+    const AffinePoint rhs = batch_rhs[i];
+    uint inverse_denominator[8] = inverse;
+    if (pair_has_denominator(kind)) {
       // 1/denominator_i = (Π_{j ≤ i})⁻¹ · Π_{j < i}
-      const uint inverse_denominator[8] = i == 0 ? inverse : field_mul(inverse, batch_prefix[i - 1]);
-      uint lambda[8];
-      if (kind == kBatchCaseAdd) {
-        inverse = field_mul(inverse, BATCH_BACKWARD_DENOMINATOR(i, field_sub(rhs.x, lhs.x)));
-        lambda = field_mul(field_sub(rhs.y, lhs.y), inverse_denominator);
-      } else {
-        inverse = field_mul(inverse, BATCH_BACKWARD_DENOMINATOR(i, field_double(lhs.y)));
-        const uint x_squared[8] = field_sqr(lhs.x);
-        lambda = field_mul(field_add(field_double(x_squared), x_squared), inverse_denominator);
-      }
-      const uint x3[8] = field_sub(field_sub(field_sqr(lambda), lhs.x), rhs.x);
-      batch_lhs[i].y = field_sub(field_mul(lambda, field_sub(lhs.x, x3)), lhs.y);
-      batch_lhs[i].x = x3;
-    } else if (kind == kBatchCaseCopyRhs) {
-      batch_lhs[i] = batch_rhs[i];
-    } else if (kind == kBatchCaseInfinity) {
-      batch_lhs[i] = affine_infinity();
+      if (i > 0) inverse_denominator = field_mul(inverse, batch_prefix[i - 1]);
+      inverse = field_mul(inverse, BATCH_BACKWARD_DENOMINATOR(i, pair_denominator(kind, lhs, rhs)));
     }
+    batch_lhs[i] = pair_sum(kind, lhs, rhs, inverse_denominator);
   }
 }
 
