@@ -16,22 +16,11 @@
 namespace zkmsm::test {
 
 template <class Curve>
-struct PublicCurveOf;
-template <>
-struct PublicCurveOf<Bn254G1> {
-  using type = Bn254;
-};
-template <>
-struct PublicCurveOf<GrumpkinG1> {
-  using type = Grumpkin;
-};
-
-template <class Curve>
 using Integer = typename Curve::ScalarField::Integer;
 
 template <class Curve>
 std::vector<AffinePoint<Curve>> independent_points(std::size_t n, std::uint64_t seed) {
-  using Public = typename PublicCurveOf<Curve>::type;
+  using Public = api::PublicCurve<Curve>;
   using BaseField = typename Curve::BaseField;
   const auto canonical = random_points<Public>(n, seed, 1);
   std::vector<AffinePoint<Curve>> points(n);
