@@ -244,7 +244,6 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
   if (pair_tree) options.accumulator = vulkan::VulkanAccumulator::pair_tree;
   options.pair_tree_dx_cache = config.pair_tree_dx_cache;
   options.memory_budget_bytes = config.memory_budget_bytes;
-  options.host_threads = cpu::resolve_thread_count(config.cpu_threads);
   options.points_in_montgomery = inputs.points_in_montgomery;
   options.validate_points = inputs.validate_points;
   constexpr vulkan::ScalarCurve curve =

@@ -7,7 +7,6 @@
 #include <mutex>
 
 #include "msm/common/signed_digits.hpp"
-#include "msm/cpu/parallel_for.hpp"
 #include "msm/cpu/window_cost_model.hpp"
 #include "msm/vulkan/dispatch_arguments.hpp"
 #include "msm/vulkan/msm_workspace.hpp"
@@ -33,25 +32,6 @@ struct ConvertArguments {
   std::uint32_t to_montgomery;
   std::uint32_t validate;
 };
-
-// Bytes per task of the input copy into mapped staging memory: one thread copied 8.3 GB/s into
-// NVIDIA's host-visible memory on the H200's host (11.5 ms for 2^20 points and scalars).
-constexpr std::size_t kUploadChunkBytes = std::size_t{4} << 20;
-
-// `data` into `buffer` from byte 0, in chunks on `threads` threads (disjoint ranges of the
-// mapping: plain copies).
-Status write_parallel(StorageBuffer& buffer, std::span<const std::byte> data, unsigned threads) {
-  const std::size_t chunks = (data.size() + kUploadChunkBytes - 1) / kUploadChunkBytes;
-  std::vector<Status> failures(chunks);
-  cpu::parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
-    const std::size_t offset = chunk * kUploadChunkBytes;
-    failures[chunk] = buffer.write(offset, data.subspan(offset, std::min(kUploadChunkBytes, data.size() - offset)));
-  });
-  for (const Status& failure : failures) {
-    if (!failure.ok()) return failure;
-  }
-  return Status::success();
-}
 
 // staged: a discrete GPU (inputs staged, working buffers device-local).
 MsmWorkspaceShape workspace_shape_for(const VulkanMsmPlan& plan, std::size_t n, ScalarCurve curve, bool staged) {
@@ -208,6 +188,8 @@ Status msm_words(Context& context,
   report.workspace_reused = lease.reused;
   report.measured_peak_bytes = MsmWorkspace::device_bytes(workspace.shape());
 
+  // One thread: 16 threads wrote no faster into NVIDIA's host-visible (write-combined) memory on
+  // the H200's host, ~9 GB/s either way (BENCHMARKS.md, Vulkan third run).
   const auto upload_start = std::chrono::steady_clock::now();
   if (Status s = workspace.staged_points().write(0, std::as_bytes(std::span(point_words, n * 16))); !s.ok()) return s;
   if (Status s = workspace.staged_scalars().write(0, std::as_bytes(std::span(scalar_words, n * 8))); !s.ok()) return s;

@@ -53,7 +53,6 @@ struct VulkanMsmOptions {
   std::size_t memory_budget_bytes = 0;  // 0 = only the device's limits
   bool points_in_montgomery = true;     // false: canonical coordinates, converted on the device
   bool validate_points = false;         // check every point on the device (y² = x³ + b, x, y < p)
-  unsigned host_threads = 1;            // threads that copy the inputs into the staging buffers
 };
 
 // The closed-form plan of one MSM.
