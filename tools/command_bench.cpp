@@ -130,6 +130,7 @@ int run_bench(const BenchOptions& options) {
       for (Backend backend : backends) {
         MsmConfig config = options.config;
         config.backend = backend;
+        if (backend != Backend::cuda) config.devices.clear();  // --devices lists CUDA devices
         progress("bench", backend_name(backend) + " " + format_log2(n) + ": " + std::to_string(options.warmups) +
                               " warm-up + " + std::to_string(options.repeats) + " timed runs...");
         Measurement<Curve> measurement;

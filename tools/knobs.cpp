@@ -1,5 +1,9 @@
 #include "knobs.hpp"
 
+#include <algorithm>
+#include <exception>
+#include <string>
+
 namespace zkmsm::cli {
 
 CLI::Option* add_curve_option(CLI::App& app, CurveId& curve) {
@@ -23,6 +27,34 @@ void add_fixed_knob_options(CLI::App& app, MsmConfig& config) {
   app.add_flag_callback(
       "--no-validate", [&config] { config.validate_points = false; },
       "Skip the on-curve check of the input points (saves ~4 field multiplications per point)");
+  app.add_option_function<std::string>(
+      "--devices",
+      [&config](const std::string& list) {
+        config.devices.clear();
+        if (CLI::detail::to_lower(list) == "all") {
+          config.devices.push_back(kAllDevices);
+          return;
+        }
+        std::size_t start = 0;
+        while (start <= list.size()) {
+          const std::size_t comma = std::min(list.find(',', start), list.size());
+          const std::string item = list.substr(start, comma - start);
+          std::size_t used = 0;
+          int device = -1;
+          try {
+            device = std::stoi(item, &used);
+          } catch (const std::exception&) {
+            used = 0;
+          }
+          if (used == 0 || used != item.size() || device < 0) {
+            throw CLI::ValidationError("--devices",
+                                       "'" + item + "' is not a CUDA device ordinal (use e.g. 0,1 or all)");
+          }
+          config.devices.push_back(device);
+          start = comma + 1;
+        }
+      },
+      "cuda: CUDA devices to spread each MSM over, e.g. 0,1,2,3 or all; default: the current device");
 }
 
 void add_knob_options(CLI::App& app, MsmConfig& config) {
@@ -70,6 +102,7 @@ Json config_json(const MsmConfig& config) {
       {"memory_budget_bytes", config.memory_budget_bytes},
       {"validate_points", config.validate_points},
       {"cpu_threads", config.cpu_threads},
+      {"devices", config.devices},
   };
 }
 
@@ -85,6 +118,7 @@ Json stats_json(const MsmStats& stats) {
       {"total_ms", stats.total_milliseconds},
       {"estimated_peak_bytes", stats.estimated_peak_bytes},
       {"measured_peak_bytes", stats.measured_peak_bytes},
+      {"devices", stats.devices},
   };
 }
 

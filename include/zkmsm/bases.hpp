@@ -13,7 +13,11 @@
 // [0, p), (0, 0) for the point at infinity; canonical (< p) and, unless validate_points was off
 // at preparation, on the curve. Where they live is backend():
 //   cpu   host memory, size() × 64 bytes
-//   cuda  memory of the CUDA device current at preparation, size() × 64 bytes (no host copy)
+//   cuda  memory of the CUDA device current at preparation, size() × 64 bytes (no host copy);
+//         with MsmConfig::devices naming other or several devices, dealt to those devices in
+//         stripes of 16,384 points (stripe j on the (j mod k)-th listed device), each device
+//         holding its stripes back to back, ≈ size()/k × 64 bytes: any prefix of n ≤ size()
+//         points is then spread evenly over the devices. msm(bases, ·) runs on those devices.
 // prepare_bases copies its input, so the caller may free or reuse the points when it returns.
 //
 // Lifetime and threads: move-only; the destructor frees the memory (cuda: cudaFree). msm()
@@ -24,6 +28,7 @@
 #include <cstddef>
 #include <memory>
 #include <span>
+#include <vector>
 
 #include "zkmsm/curves.hpp"
 #include "zkmsm/msm_config.hpp"
@@ -53,6 +58,19 @@ Result<Point<Curve>> msm(const Bases<Curve>& bases,
                          const MsmConfig& config = {},
                          MsmStats* stats = nullptr);
 
+// A batch of MSMs on one set of bases (a prover's commitments with one key): result m is
+// Σ scalars[m][i]·bases[i] for i < scalars[m].size(), each as msm(bases, scalars[m]) would give.
+// On bases dealt over several CUDA devices (MsmConfig::devices) every MSM is split over them,
+// each device runs its shares of the MSMs one after another, and no device waits for another
+// between MSMs. Elsewhere the MSMs run one after another. Fails with the first failing MSM's
+// error ("msm m: …"); *stats (optional) gets one MsmStats per MSM, whose total_milliseconds is
+// the whole batch's wall time.
+template <class Curve>
+Result<std::vector<Point<Curve>>> msm_batch(const Bases<Curve>& bases,
+                                            std::span<const std::span<const Scalar<Curve>>> scalars,
+                                            const MsmConfig& config = {},
+                                            std::vector<MsmStats>* stats = nullptr);
+
 template <class Curve>
 class Bases {
  public:
@@ -74,6 +92,10 @@ class Bases {
 
   friend Result<Bases> prepare_bases<Curve>(std::span<const Point<Curve>>, const MsmConfig&);
   friend Result<Point<Curve>> msm<Curve>(const Bases&, std::span<const Scalar<Curve>>, const MsmConfig&, MsmStats*);
+  friend Result<std::vector<Point<Curve>>> msm_batch<Curve>(const Bases&,
+                                                            std::span<const std::span<const Scalar<Curve>>>,
+                                                            const MsmConfig&,
+                                                            std::vector<MsmStats>*);
 
   std::unique_ptr<State> state_;
 };
@@ -86,6 +108,15 @@ extern template Result<Point<Bn254>> msm<Bn254>(const Bases<Bn254>&,
                                                 std::span<const Scalar<Bn254>>,
                                                 const MsmConfig&,
                                                 MsmStats*);
+extern template Result<std::vector<Point<Bn254>>> msm_batch<Bn254>(const Bases<Bn254>&,
+                                                                   std::span<const std::span<const Scalar<Bn254>>>,
+                                                                   const MsmConfig&,
+                                                                   std::vector<MsmStats>*);
+extern template Result<std::vector<Point<Grumpkin>>> msm_batch<Grumpkin>(
+    const Bases<Grumpkin>&,
+    std::span<const std::span<const Scalar<Grumpkin>>>,
+    const MsmConfig&,
+    std::vector<MsmStats>*);
 extern template Result<Point<Grumpkin>> msm<Grumpkin>(const Bases<Grumpkin>&,
                                                       std::span<const Scalar<Grumpkin>>,
                                                       const MsmConfig&,

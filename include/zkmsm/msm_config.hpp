@@ -34,6 +34,9 @@ enum class WalkerState {
                 // by the 32 lanes of a warp
 };
 
+// MsmConfig::devices = {kAllDevices}: every CUDA device of the host.
+inline constexpr int kAllDevices = -1;
+
 struct MsmConfig {
   Backend backend = Backend::automatic;
   // Signed-digit window size c in bits; 0 picks it from the backend's cost model.
@@ -74,6 +77,21 @@ struct MsmConfig {
   // once the result is on the host (it synchronises the stream). Two host threads can run MSMs
   // concurrently, each on its own stream. Ignored by the cpu backend.
   void* cuda_stream = nullptr;
+  // CUDA devices (ordinals) the cuda backend spreads the work over; empty: the calling thread's
+  // current device only; {kAllDevices}: every CUDA device of the host. With more than one device
+  // (or one that is not the current device) each device runs the whole pipeline on its share of
+  // the points on a stream of its own, from a host thread of the library's, and the partial sums
+  // are added on the host:
+  //   msm(points, scalars)   contiguous slices of ⌈n/k⌉ points; host inputs are uploaded to each
+  //                          device in slices, device inputs (of any one device) are copied
+  //                          slice by slice from their device to each
+  //   prepare_bases          the points are dealt to the devices in stripes (bases.hpp), each
+  //                          device keeps its own part; msm(bases, ·) runs on those devices
+  //   msm_batch              each MSM whole on one device (points), or every MSM dealt over the
+  //                          bases' devices (bases); each device runs its MSMs one after another
+  // cuda_stream must then be nullptr (a stream belongs to one device). The other backends take
+  // {} and {kAllDevices} only (they run on one device). Listing a device twice is an error.
+  std::vector<int> devices;
 };
 
 struct StageTime {
@@ -90,6 +108,10 @@ struct MsmStats {
   double total_milliseconds = 0;         // whole call, inputs conversion included
   std::size_t estimated_peak_bytes = 0;  // closed-form model of the backend's working memory
   std::size_t measured_peak_bytes = 0;   // peak of the backend's own allocations
+  // GPUs that ran part of the MSM: cuda 1 … k (MsmConfig::devices), vulkan 1, cpu 0. With more
+  // than one, a stage's time is the largest over the devices (they run at the same time) and the
+  // peak bytes are summed over them.
+  unsigned devices = 0;
 };
 
 }  // namespace zkmsm

@@ -111,7 +111,7 @@ typedef enum zkmsm_status {
  * Flags are int: 0 = false, anything else = true.
  *
  * Layouts: version 1 ends at cpu_threads; version 2 appends points_on_device, scalars_on_device
- * and cuda_stream. */
+ * and cuda_stream; version 3 appends devices and device_count. */
 typedef struct zkmsm_config {
   size_t struct_size;
   zkmsm_backend backend;
@@ -131,7 +131,15 @@ typedef struct zkmsm_config {
   int points_on_device;  /* points is a device pointer of the current CUDA device (cuda backend only) */
   int scalars_on_device; /* scalars is a device pointer of the current CUDA device (cuda backend only) */
   void* cuda_stream;     /* a cudaStream_t that orders the call's work; NULL = the backend's own stream */
+  /* version 3 */
+  const int32_t* devices; /* device_count CUDA ordinals to spread the work over (MsmConfig::devices),
+                             read during the call only; NULL / 0 = the current device only;
+                             { ZKMSM_ALL_DEVICES } = every CUDA device */
+  uint32_t device_count;
 } zkmsm_config;
+
+/* zkmsm_config.devices = { ZKMSM_ALL_DEVICES }: every CUDA device of the host. */
+#define ZKMSM_ALL_DEVICES (-1)
 
 /* Fills *config with struct_size = sizeof(zkmsm_config) and the library's defaults. */
 ZKMSM_API void zkmsm_config_init(zkmsm_config* config) ZKMSM_NOEXCEPT;
@@ -160,6 +168,8 @@ typedef struct zkmsm_stats {
   uint64_t measured_peak_bytes;                    /* peak of the backend's own allocations */
   uint32_t stage_count;                            /* entries used in stages[]; extra stages are dropped */
   zkmsm_stage_time stages[ZKMSM_STATS_MAX_STAGES]; /* per-stage wall or device-event times */
+  /* version 2 */
+  uint32_t devices; /* GPUs that ran part of the MSM: cuda 1 … k, vulkan 1, cpu 0 */
 } zkmsm_stats;
 
 /* Zeroes *stats and sets struct_size = sizeof(zkmsm_stats). */

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 #include "zkmsm/bases.hpp"
 #include "zkmsm/curves.hpp"
@@ -30,6 +31,24 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
                          std::span<const Scalar<Curve>> scalars,
                          const MsmConfig& config = {},
                          MsmStats* stats = nullptr);
+
+// One MSM of a batch: points and scalars of equal length.
+template <class Curve>
+struct MsmInputs {
+  std::span<const Point<Curve>> points;
+  std::span<const Scalar<Curve>> scalars;
+};
+
+// A batch of independent MSMs: result m = msm(msms[m].points, msms[m].scalars, config). On
+// several CUDA devices (MsmConfig::devices) each MSM runs whole on one device (the largest MSMs
+// first, each to the least loaded device) and the devices work through their MSMs at the same
+// time; elsewhere the MSMs run one after another. Fails with the first failing MSM's error
+// ("msm m: …"); *stats (optional) gets one MsmStats per MSM, whose total_milliseconds is the whole
+// batch's wall time.
+template <class Curve>
+Result<std::vector<Point<Curve>>> msm_batch(std::span<const MsmInputs<Curve>> msms,
+                                            const MsmConfig& config = {},
+                                            std::vector<MsmStats>* stats = nullptr);
 
 // Backends compiled into this library, and whether each has a usable device now.
 bool backend_available(Backend backend);
@@ -47,5 +66,12 @@ extern template Result<Point<Grumpkin>> msm<Grumpkin>(std::span<const Point<Grum
                                                       std::span<const Scalar<Grumpkin>>,
                                                       const MsmConfig&,
                                                       MsmStats*);
+
+extern template Result<std::vector<Point<Bn254>>> msm_batch<Bn254>(std::span<const MsmInputs<Bn254>>,
+                                                                   const MsmConfig&,
+                                                                   std::vector<MsmStats>*);
+extern template Result<std::vector<Point<Grumpkin>>> msm_batch<Grumpkin>(std::span<const MsmInputs<Grumpkin>>,
+                                                                         const MsmConfig&,
+                                                                         std::vector<MsmStats>*);
 
 }  // namespace zkmsm

@@ -91,6 +91,7 @@ struct BackendRun {
   std::vector<StageTime> stages;
   std::size_t estimated_peak_bytes = 0;
   std::size_t measured_peak_bytes = 0;
+  unsigned devices = 0;  // GPUs that ran part of it (MsmStats::devices)
 };
 
 // The fields every backend's report shares (window, stages, memory).
@@ -145,9 +146,9 @@ inline Error cuda_error(const cuda::CudaStatus& status) {
 }
 #endif
 
-template <class Internal>
-Result<BackendRun<Internal>> run_cuda(const BackendInputs<Internal>& inputs, const MsmConfig& config) {
 #if defined(ZKMSM_HAVE_CUDA)
+// The cuda backend's options from the public configuration.
+inline cuda::CudaMsmOptions cuda_options(const MsmConfig& config) {
   cuda::CudaMsmOptions options;
   options.window_bits = config.window_bits;
   options.walker_slots = config.walker_slots;
@@ -172,6 +173,12 @@ Result<BackendRun<Internal>> run_cuda(const BackendInputs<Internal>& inputs, con
   }
   options.memory_budget_bytes = config.memory_budget_bytes;
   options.stream = config.cuda_stream;
+  return options;
+}
+
+// The cuda backend's view of the API's inputs.
+template <class Internal>
+cuda::CudaMsmInputs cuda_inputs(const BackendInputs<Internal>& inputs) {
   cuda::CudaMsmInputs device_inputs;
   device_inputs.n = inputs.n;
   device_inputs.points = inputs.points;
@@ -181,11 +188,20 @@ Result<BackendRun<Internal>> run_cuda(const BackendInputs<Internal>& inputs, con
   device_inputs.form.points_in_montgomery = inputs.points_in_montgomery;
   device_inputs.form.validate_points = inputs.validate_points;
   device_inputs.form.scalars_in_montgomery = inputs.scalars_in_montgomery;
+  return device_inputs;
+}
+#endif
+
+// The cuda backend on the calling thread's current device (MsmConfig::devices resolved to it).
+template <class Internal>
+Result<BackendRun<Internal>> run_cuda(const BackendInputs<Internal>& inputs, const MsmConfig& config) {
+#if defined(ZKMSM_HAVE_CUDA)
   cuda::CudaMsmReport report;
   BackendRun<Internal> run;
-  const cuda::CudaStatus status = cuda::msm<Internal>(&run.sum, device_inputs, options, &report);
+  const cuda::CudaStatus status = cuda::msm<Internal>(&run.sum, cuda_inputs(inputs), cuda_options(config), &report);
   if (!status.ok) return cuda_error(status);
   copy_report(run, report, "stream_walker");
+  run.devices = 1;
   return run;
 #else
   (void)inputs;
@@ -270,6 +286,7 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
   for (const auto& stage : report.stages) run.stages.push_back({stage.name, stage.milliseconds});
   run.estimated_peak_bytes = report.plan.device_bytes;
   run.measured_peak_bytes = report.measured_peak_bytes;
+  run.devices = 1;
   return run;
 #else
   (void)inputs;
@@ -338,6 +355,7 @@ void fill_stats(MsmStats* stats,
   const bool host_backend = backend == Backend::cpu;
   stats->estimated_peak_bytes = run.estimated_peak_bytes + (host_backend ? host_inputs.estimated : 0);
   stats->measured_peak_bytes = run.measured_peak_bytes + (host_backend ? host_inputs.measured : 0);
+  stats->devices = run.devices;
   stats->total_milliseconds = elapsed_ms(start);
 }
 

@@ -201,7 +201,7 @@ zkmsm_walker_state to_c(zkmsm::WalkerState in) {
 zkmsm_config to_c(const zkmsm::MsmConfig& config) {
   const auto& [backend, window_bits, accumulator, walker_slots, walker_threads_per_block, walker_max_blocks,
                walker_state, pair_tree_dx_cache, memory_budget_bytes, validate_points, points_in_montgomery,
-               scalars_in_montgomery, cpu_threads, points_on_device, scalars_on_device, cuda_stream] = config;
+               scalars_in_montgomery, cpu_threads, points_on_device, scalars_on_device, cuda_stream, devices] = config;
   zkmsm_config out;
   std::memset(&out, 0, sizeof(out));  // padding too, so that copies compare bytewise
   out.struct_size = sizeof(zkmsm_config);
@@ -221,6 +221,8 @@ zkmsm_config to_c(const zkmsm::MsmConfig& config) {
   out.points_on_device = points_on_device ? 1 : 0;
   out.scalars_on_device = scalars_on_device ? 1 : 0;
   out.cuda_stream = cuda_stream;
+  out.devices = devices.empty() ? nullptr : devices.data();
+  out.device_count = static_cast<std::uint32_t>(devices.size());
   return out;
 }
 
@@ -266,6 +268,9 @@ int to_cpp(const zkmsm_config* in, zkmsm::MsmConfig& out) {
   out.points_on_device = c.points_on_device != 0;
   out.scalars_on_device = c.scalars_on_device != 0;
   out.cuda_stream = c.cuda_stream;
+  if (c.device_count != 0 && c.devices == nullptr)
+    return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->devices is NULL but config->device_count is not 0");
+  out.devices.assign(c.devices, c.devices + c.device_count);
   return ZKMSM_OK;
 }
 
@@ -290,6 +295,7 @@ void write_stats(const zkmsm::MsmStats& in, zkmsm_stats* stats) {
   out.total_ms = in.total_milliseconds;
   out.estimated_peak_bytes = in.estimated_peak_bytes;
   out.measured_peak_bytes = in.measured_peak_bytes;
+  out.devices = in.devices;
   for (const zkmsm::StageTime& stage : in.stages) {
     if (out.stage_count == ZKMSM_STATS_MAX_STAGES) break;
     zkmsm_stage_time& slot = out.stages[out.stage_count++];

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "api/backend_runs.hpp"
+#include "api/cuda_devices.hpp"
 #include "api/curve_map.hpp"
 #include "api/host_inputs.hpp"
 #include "core/uninitialized_buffer.hpp"
@@ -152,6 +153,8 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
   if (config.points_on_device && reinterpret_cast<std::uintptr_t>(points.data()) % api::kDevicePointAlignment != 0) {
     return Error{ErrorCode::invalid_argument, "points_on_device: device points must be 16-byte aligned"};
   }
+  const Result<std::vector<int>> devices = api::resolve_devices(config, backend);
+  if (!devices) return devices.error();
   const unsigned threads = cpu::resolve_thread_count(config.cpu_threads);
   try {
     const auto convert_start = api::Clock::now();
@@ -181,7 +184,8 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
     }
     const double convert_ms = api::elapsed_ms(convert_start);
 
-    const Result<api::BackendRun<Internal>> run = api::run_backend<Internal>(backend, inputs, config);
+    const Result<api::BackendRun<Internal>> run =
+        api::run_backend_on<Internal>(backend, devices.value(), inputs, config);
     if (!run) return run.error();
     const api::HostInputBytes host_bytes{(config.points_in_montgomery ? 0 : n * sizeof(AffinePoint<Internal>)) + n * 32,
                                          point_storage.bytes() + scalar_storage.bytes()};

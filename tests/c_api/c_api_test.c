@@ -108,6 +108,35 @@ static void expect_error(int expected_status,
 
 /* ---- tests ---- */
 
+/* config.devices (version 3): the cpu backend takes NULL and { ZKMSM_ALL_DEVICES } and refuses a
+ * list of CUDA ordinals; a count without a list is refused; stats.devices is 0 on the cpu. */
+static void test_devices(void) {
+  uint64_t points[8 * 2];
+  uint64_t scalars[4 * 2];
+  set_point(points, 0, kBn254G);
+  set_point(points, 1, kBn254G);
+  set_scalar(scalars, 0, 2);
+  set_scalar(scalars, 1, 3);
+  zkmsm_config config;
+  zkmsm_config_init(&config);
+  config.backend = ZKMSM_BACKEND_CPU;
+  const int32_t all[1] = {ZKMSM_ALL_DEVICES};
+  config.devices = all;
+  config.device_count = 1;
+  expect_sum(ZKMSM_CURVE_BN254, points, scalars, 2, &config, kBn254G5, __LINE__);
+  zkmsm_stats stats;
+  zkmsm_stats_init(&stats);
+  uint64_t out[8];
+  CHECK(zkmsm_msm(ZKMSM_CURVE_BN254, points, scalars, 2, &config, out, NULL, &stats) == ZKMSM_OK);
+  CHECK(stats.devices == 0);
+  const int32_t gpus[2] = {0, 1};
+  config.devices = gpus;
+  config.device_count = 2;
+  expect_error(ZKMSM_ERROR_INVALID_ARGUMENT, ZKMSM_CURVE_BN254, points, scalars, 2, &config, __LINE__);
+  config.devices = NULL;
+  expect_error(ZKMSM_ERROR_INVALID_ARGUMENT, ZKMSM_CURVE_BN254, points, scalars, 2, &config, __LINE__);
+}
+
 static void test_version_and_backends(void) {
   CHECK(strcmp(zkmsm_version(), ZKMSM_EXPECTED_VERSION) == 0);
   CHECK(zkmsm_backend_available(ZKMSM_BACKEND_CPU) == 1);
@@ -135,6 +164,8 @@ static void test_config_init(void) {
   CHECK(config.points_on_device == 0);
   CHECK(config.scalars_on_device == 0);
   CHECK(config.cuda_stream == NULL);
+  CHECK(config.devices == NULL);
+  CHECK(config.device_count == 0);
 }
 
 static void test_bn254_sums(void) {
@@ -520,6 +551,7 @@ int main(void) {
   test_backend_errors();
   test_input_location();
   test_bases();
+  test_devices();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

@@ -51,17 +51,15 @@ CudaStatus point_issue_status(u64 first_issue) {
   switch (first_issue % 4) {
     case kIssueXNotCanonical:
       status.point_issue = PointIssue::x_not_canonical;
-      status.message = "point " + std::to_string(index) + ": coordinate x is not below the field modulus p";
       break;
     case kIssueYNotCanonical:
       status.point_issue = PointIssue::y_not_canonical;
-      status.message = "point " + std::to_string(index) + ": coordinate y is not below the field modulus p";
       break;
     default:
       status.point_issue = PointIssue::not_on_curve;
-      status.message = "point " + std::to_string(index) + " is not on the curve " + Curve::name;
       break;
   }
+  status.message = point_issue_message(status.point_issue, index, Curve::name);
   return status;
 }
 
@@ -233,7 +231,12 @@ CudaStatus stage_inputs(Exec& exec, const CudaMsmInputs& inputs, StagedInputs* s
     }
     if (!inputs.scalars_on_device) {
       ZKMSM_TRY(exec.alloc(scalars, scalar_bytes));
-      ZKMSM_TRY(exec.upload(scalars, inputs.scalars, scalar_bytes));
+      if (inputs.scalar_stripe_block == 0) {
+        ZKMSM_TRY(exec.upload(scalars, inputs.scalars, scalar_bytes));
+      } else {
+        ZKMSM_TRY(upload_stripes(exec, scalars, inputs.scalars, kScalarBytes, n, inputs.scalar_stripe_block,
+                                 inputs.scalar_stripe_stride));
+      }
       staged->allocated_bytes += scalar_bytes;
     }
     ZKMSM_TRY(exec.stage_end(kUpload));

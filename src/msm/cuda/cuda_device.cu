@@ -66,6 +66,38 @@ CudaStatus copy_to_device(void* device_destination, const void* host_source, std
   return exec.synchronize();
 }
 
+CudaStatus copy_stripes_to_device(void* device_destination,
+                                  const void* source,
+                                  std::size_t element_bytes,
+                                  std::size_t count,
+                                  std::size_t block,
+                                  std::size_t stride,
+                                  void* stream) {
+  if (count == 0) return {};
+  detail::DeviceExec exec(stream);
+  ZKMSM_TRY(exec.init());
+  ZKMSM_TRY(detail::upload_stripes(exec, device_destination, source, element_bytes, count, block, stride));
+  return exec.synchronize();
+}
+
+int device_count() {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return count;
+}
+
+CudaStatus set_current_device(int device) {
+  const cudaError_t error = cudaSetDevice(device);
+  if (error != cudaSuccess) {
+    (void)cudaGetLastError();
+    return detail::failure("cudaSetDevice(" + std::to_string(device) + ") failed: " + cudaGetErrorString(error));
+  }
+  return {};
+}
+
 namespace detail {
 void set_simulated_device_limit(std::size_t bytes) { simulated_device_limit() = bytes; }
 void set_walker_min_blocks(unsigned min_blocks) { walker_min_blocks() = min_blocks; }

@@ -66,12 +66,21 @@ struct InputForm {
 // already validated; canonical scalars of any 256-bit value, reduced mod r on the device).
 // Layouts: a point is 64 bytes (AffinePoint: x then y, little-endian), a scalar 32; device points
 // 16-byte aligned.
+//   *_on_device = true   memory of the current device, read in place (or converted into a copy)
+//   *_on_device = false  copied into this call's memory first (cudaMemcpyDefault): host memory,
+//                        or memory of another device of this process (unified addressing), as
+//                        when one MSM's device inputs are dealt to several GPUs
+// Scalars may be read in stripes (prepared bases dealt over several devices, DeviceStripes):
+// n scalars in runs of scalar_stripe_block, one run every scalar_stripe_stride scalars from
+// `scalars` on (copied inputs only). scalar_stripe_block = 0: one contiguous array.
 struct CudaMsmInputs {
   std::size_t n = 0;
   const void* points = nullptr;
   bool points_on_device = false;
   const void* scalars = nullptr;
   bool scalars_on_device = false;
+  std::size_t scalar_stripe_block = 0;
+  std::size_t scalar_stripe_stride = 0;
   InputForm form;
 };
 
@@ -97,6 +106,21 @@ enum class PointIssue {
   y_not_canonical,  // y ≥ p
   not_on_curve,     // y² ≠ x³ + b (and not the point at infinity)
 };
+
+// The host path's message for a rejected point (the API layer's words, host_inputs.hpp).
+inline std::string point_issue_message(PointIssue issue, std::size_t index, const char* curve_name) {
+  switch (issue) {
+    case PointIssue::x_not_canonical:
+      return "point " + std::to_string(index) + ": coordinate x is not below the field modulus p";
+    case PointIssue::y_not_canonical:
+      return "point " + std::to_string(index) + ": coordinate y is not below the field modulus p";
+    case PointIssue::not_on_curve:
+      return "point " + std::to_string(index) + " is not on the curve " + curve_name;
+    case PointIssue::none:
+      break;
+  }
+  return {};
+}
 
 struct CudaStatus {
   bool ok = true;
@@ -134,6 +158,23 @@ CudaStatus msm(AffinePoint<Curve>* result,
 template <class Curve>
 CudaStatus prepare_device_points(
     void* device_out, const void* points, bool points_on_device, std::size_t n, const InputForm& form, void* stream);
+
+// Copies `count` elements of `element_bytes` each to `device_destination` (current device) from
+// `source` (host memory or memory of any device of this process) read in stripes: runs of
+// `block` elements, one run every `stride` elements (block = stride: one contiguous run). On
+// `stream` (nullptr: the call's own stream); waits for the copy.
+CudaStatus copy_stripes_to_device(void* device_destination,
+                                  const void* source,
+                                  std::size_t element_bytes,
+                                  std::size_t count,
+                                  std::size_t block,
+                                  std::size_t stride,
+                                  void* stream);
+
+// The number of CUDA devices (0 when there is no driver or device).
+int device_count();
+// Makes `device` the calling thread's current CUDA device.
+CudaStatus set_current_device(int device);
 
 // Device memory for the API layer's handles (Bases, DeviceBuffer): cudaMalloc on the current
 // device, and cudaFree of memory allocated on `device` (made current for the call).

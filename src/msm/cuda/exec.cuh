@@ -172,8 +172,20 @@ class DeviceExec {
     ZKMSM_CUDA_CHECK(cudaMemsetAsync(ptr, value, bytes, stream_));
     return {};
   }
-  CudaStatus upload(void* device_ptr, const void* host_ptr, std::size_t bytes) {
-    ZKMSM_CUDA_CHECK(cudaMemcpyAsync(device_ptr, host_ptr, bytes, cudaMemcpyHostToDevice, stream_));
+  // From host memory or memory of any device of this process (unified addressing).
+  CudaStatus upload(void* device_ptr, const void* source, std::size_t bytes) {
+    ZKMSM_CUDA_CHECK(cudaMemcpyAsync(device_ptr, source, bytes, cudaMemcpyDefault, stream_));
+    return {};
+  }
+  // `rows` runs of `row_bytes`, one every source_pitch bytes, to one every destination_pitch.
+  CudaStatus upload_2d(void* device_ptr,
+                       std::size_t destination_pitch,
+                       const void* source,
+                       std::size_t source_pitch,
+                       std::size_t row_bytes,
+                       std::size_t rows) {
+    ZKMSM_CUDA_CHECK(cudaMemcpy2DAsync(device_ptr, destination_pitch, source, source_pitch, row_bytes, rows,
+                                       cudaMemcpyDefault, stream_));
     return {};
   }
   CudaStatus download(void* host_ptr, const void* device_ptr, std::size_t bytes) {
@@ -360,6 +372,18 @@ class HostExec {
     std::memcpy(dst, src, bytes);
     return {};
   }
+  CudaStatus upload_2d(void* dst,
+                       std::size_t destination_pitch,
+                       const void* src,
+                       std::size_t source_pitch,
+                       std::size_t row_bytes,
+                       std::size_t rows) {
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::memcpy(static_cast<unsigned char*>(dst) + r * destination_pitch,
+                  static_cast<const unsigned char*>(src) + r * source_pitch, row_bytes);
+    }
+    return {};
+  }
   CudaStatus download(void* dst, const void* src, std::size_t bytes) {
     std::memcpy(dst, src, bytes);
     return {};
@@ -421,5 +445,30 @@ class HostExec {
   std::chrono::steady_clock::time_point start_;
   double ms_[kStageCount] = {};
 };
+
+// Copies `count` elements of `element_bytes` from `source` read in runs of `block` elements, one
+// run every `stride` elements (see CudaMsmInputs), to `destination` back to back.
+template <class Exec>
+CudaStatus upload_stripes(Exec& exec,
+                          void* destination,
+                          const void* source,
+                          std::size_t element_bytes,
+                          std::size_t count,
+                          std::size_t block,
+                          std::size_t stride) {
+  if (count == 0) return {};
+  if (block == 0 || stride < block) return failure("stripes need 0 < block <= stride");
+  if (block == stride || count <= block) return exec.upload(destination, source, count * element_bytes);
+  const std::size_t full_runs = count / block;
+  const std::size_t tail = count % block;
+  const std::size_t run_bytes = block * element_bytes;
+  const std::size_t pitch = stride * element_bytes;
+  ZKMSM_TRY(exec.upload_2d(destination, run_bytes, source, pitch, run_bytes, full_runs));
+  if (tail != 0) {
+    ZKMSM_TRY(exec.upload(static_cast<unsigned char*>(destination) + full_runs * run_bytes,
+                          static_cast<const unsigned char*>(source) + full_runs * pitch, tail * element_bytes));
+  }
+  return {};
+}
 
 }  // namespace zkmsm::cuda::detail
