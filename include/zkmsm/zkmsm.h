@@ -236,6 +236,43 @@ ZKMSM_API int zkmsm_bases_msm(const zkmsm_bases* bases,
                               int* out_is_infinity,
                               zkmsm_stats* stats) ZKMSM_NOEXCEPT;
 
+/* ---- batches of MSMs ------------------------------------------------------------------------ */
+
+/* m independent MSMs (zkmsm::msm_batch): MSM j is Σ scalars[j][i]·points[j][i] for i < counts[j],
+ * each exactly as zkmsm_msm would compute it. With config->devices naming several CUDA devices,
+ * each MSM runs whole on one of them, the devices working at the same time.
+ *
+ *   points, scalars  m pointers each; points[j] holds counts[j] × 8 limbs, scalars[j] counts[j] × 4
+ *                    (either may be NULL when counts[j] = 0); all may be NULL when m = 0
+ *   out_points       m × 8 limbs: x[4], y[4] of each canonical affine sum, (0, 0) for infinity
+ *   out_is_infinity  m ints (1 when sum j is infinity), or NULL
+ *   stats            NULL, or an array of m zkmsm_stats whose element size is stats[0].struct_size
+ *                    (zkmsm_stats_init each element); total_ms is the whole batch's
+ *
+ * Returns ZKMSM_OK or the first failing MSM's error, whose message starts with "msm j: "; on
+ * error nothing is written to the outputs. */
+ZKMSM_API int zkmsm_msm_batch(zkmsm_curve curve,
+                              const uint64_t* const* points,
+                              const uint64_t* const* scalars,
+                              const size_t* counts,
+                              size_t m,
+                              const zkmsm_config* config,
+                              uint64_t* out_points,
+                              int* out_is_infinity,
+                              zkmsm_stats* stats) ZKMSM_NOEXCEPT;
+
+/* m MSMs on one handle (zkmsm::msm_batch on bases): MSM j is Σ scalars[j][i]·bases[i] for
+ * i < counts[j] ≤ zkmsm_bases_size. On bases prepared over several CUDA devices every MSM is
+ * split over them. Arguments, outputs and errors as for zkmsm_msm_batch. */
+ZKMSM_API int zkmsm_bases_msm_batch(const zkmsm_bases* bases,
+                                    const uint64_t* const* scalars,
+                                    const size_t* counts,
+                                    size_t m,
+                                    const zkmsm_config* config,
+                                    uint64_t* out_points,
+                                    int* out_is_infinity,
+                                    zkmsm_stats* stats) ZKMSM_NOEXCEPT;
+
 /* ---- diagnostics ---------------------------------------------------------------------------- */
 
 /* The message of the last failed call made by this thread, or "" if none failed yet. Not

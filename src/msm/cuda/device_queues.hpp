@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cstddef>
 #include <limits>
+#include <new>
 #include <span>
 #include <string>
 #include <system_error>
@@ -59,21 +60,36 @@ struct CudaShareRunner {
 };
 
 // Runs fn(i) for every i < count, each on a host thread of its own, and waits for all of them.
-// Fails (after joining the threads that did start, which ran) when a thread could not start.
+// Fails (after joining the threads that did start) when a thread could not start or fn threw
+// (an exception must not leave a thread: it would end the process).
 template <class Fn>
 CudaStatus run_on_threads(std::size_t count, const Fn& fn) {
+  enum : char { kRan, kThrew, kOutOfMemory };
+  std::vector<char> outcome(count, kRan);
   std::vector<std::thread> threads;
   threads.reserve(count);
   CudaStatus status;
   for (std::size_t i = 0; i < count; ++i) {
     try {
-      threads.emplace_back(fn, i);
+      threads.emplace_back([&fn, &outcome, i] {
+        try {
+          fn(i);
+        } catch (const std::bad_alloc&) {
+          outcome[i] = kOutOfMemory;
+        } catch (...) {
+          outcome[i] = kThrew;
+        }
+      });
     } catch (const std::system_error& error) {
       status = CudaStatus{false, false, std::string("could not start a host thread per device: ") + error.what()};
       break;
     }
   }
   for (std::thread& thread : threads) thread.join();
+  for (const char o : outcome) {
+    if (o == kOutOfMemory && status.ok) status = CudaStatus{false, true, "host memory allocation failed"};
+    if (o == kThrew && status.ok) status = CudaStatus{false, false, "a device thread failed with an exception"};
+  }
   return status;
 }
 
