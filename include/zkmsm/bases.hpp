@@ -14,7 +14,7 @@
 // at preparation, on the curve. Where they live is backend():
 //   cpu   host memory, size() × 64 bytes
 //   cuda  memory of the CUDA device current at preparation, size() × 64 bytes (no host copy);
-//         with MsmConfig::devices naming other or several devices, dealt to those devices in
+//         with a MsmConfig::devices list (even {0}), dealt to the listed devices in
 //         stripes of 16,384 points (stripe j on the (j mod k)-th listed device), each device
 //         holding its stripes back to back, ≈ size()/k × 64 bytes: any prefix of n ≤ size()
 //         points is then spread evenly over the devices. msm(bases, ·) runs on those devices.

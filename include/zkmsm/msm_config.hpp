@@ -78,10 +78,9 @@ struct MsmConfig {
   // concurrently, each on its own stream. Ignored by the cpu backend.
   void* cuda_stream = nullptr;
   // CUDA devices (ordinals) the cuda backend spreads the work over; empty: the calling thread's
-  // current device only; {kAllDevices}: every CUDA device of the host. With more than one device
-  // (or one that is not the current device) each device runs the whole pipeline on its share of
-  // the points on a stream of its own, from a host thread of the library's, and the partial sums
-  // are added on the host:
+  // current device only; {kAllDevices}: every CUDA device of the host. With a list (even {0})
+  // each listed device runs the whole pipeline on its share of the points on a stream of its
+  // own, from a host thread of the library's, and the partial sums are added on the host:
   //   msm(points, scalars)   contiguous slices of ⌈n/k⌉ points; host inputs are uploaded to each
   //                          device in slices, device inputs (of any one device) are copied
   //                          slice by slice from their device to each
@@ -89,7 +88,8 @@ struct MsmConfig {
   //                          device keeps its own part; msm(bases, ·) runs on those devices
   //   msm_batch              each MSM whole on one device (points), or every MSM dealt over the
   //                          bases' devices (bases); each device runs its MSMs one after another
-  // cuda_stream must then be nullptr (a stream belongs to one device). The other backends take
+  // cuda_stream must then be nullptr (a stream belongs to one device), except with a list of
+  // the current device alone, which then runs directly on that stream. The other backends take
   // {} and {kAllDevices} only (they run on one device). Listing a device twice is an error.
   std::vector<int> devices;
 };
@@ -108,7 +108,8 @@ struct MsmStats {
   double total_milliseconds = 0;         // whole call, inputs conversion included
   std::size_t estimated_peak_bytes = 0;  // closed-form model of the backend's working memory
   std::size_t measured_peak_bytes = 0;   // peak of the backend's own allocations
-  // GPUs that ran part of the MSM: cuda 1 … k (MsmConfig::devices), vulkan 1, cpu 0. With more
+  // GPUs that ran part of the MSM: cuda 1 … k (MsmConfig::devices; 0 when a listed-devices
+  // call had no points to give any device), vulkan 1, cpu 0. With more
   // than one, a stage's time is the largest over the devices (they run at the same time) and the
   // peak bytes are summed over them.
   unsigned devices = 0;

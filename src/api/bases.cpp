@@ -3,6 +3,7 @@
 #include "zkmsm/bases.hpp"
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <new>
 #include <string>
@@ -121,13 +122,16 @@ Result<bool> prepare_device_parts(BasesStorage<InternalCurve<Curve>>& storage,
     }
   });
   if (!started.ok) return cuda_error(started);
+  // A failure other than a rejected point first (that device may not have validated its part),
+  // else the lowest rejected index.
   const cuda::CudaStatus* failed = nullptr;
   for (std::size_t d = 0; d < devices.size(); ++d) {
     const cuda::CudaStatus& status = statuses[d];
     if (status.ok) continue;
-    if (failed == nullptr ||
-        (status.point_issue != cuda::PointIssue::none &&
-         (failed->point_issue == cuda::PointIssue::none || status.point_index < failed->point_index)))
+    const bool point = status.point_issue != cuda::PointIssue::none;
+    const bool failed_point = failed != nullptr && failed->point_issue != cuda::PointIssue::none;
+    if (failed == nullptr || (!point && failed_point) ||
+        (point && failed_point && status.point_index < failed->point_index))
       failed = &status;
   }
   if (failed != nullptr) return cuda_error(*failed);
@@ -207,7 +211,8 @@ std::vector<cuda::DeviceQueue> bases_queues(const BasesStorage<Internal>& storag
 template <class Internal>
 Result<std::vector<BackendRun<Internal>>> run_bases_batch(const std::vector<cuda::DeviceQueue>& queues,
                                                           const MsmConfig& config,
-                                                          std::size_t msms) {
+                                                          std::size_t msms,
+                                                          bool name_the_msm) {
   cuda::CudaShareRunner<Internal> runner{cuda_options(config)};
   runner.options.stream = nullptr;
   std::vector<AffinePoint<Internal>> sums(msms);
@@ -216,7 +221,8 @@ Result<std::vector<BackendRun<Internal>>> run_bases_batch(const std::vector<cuda
   const cuda::CudaStatus status = cuda::run_device_queues<Internal>(sums, queues, runner, &reports, &failed);
   if (!status.ok) {
     Error error = cuda_error(status);
-    if (msms > 1) error.message = "msm " + std::to_string(failed) + ": " + error.message;
+    if (name_the_msm && failed != std::numeric_limits<std::size_t>::max())
+      error.message = "msm " + std::to_string(failed) + ": " + error.message;
     return error;
   }
   std::vector<BackendRun<Internal>> runs(msms);
@@ -231,7 +237,7 @@ template <class Internal>
 Result<BackendRun<Internal>> run_bases_queues(const std::vector<cuda::DeviceQueue>& queues,
                                               const MsmConfig& config,
                                               std::size_t msms) {
-  Result<std::vector<BackendRun<Internal>>> runs = run_bases_batch<Internal>(queues, config, msms);
+  Result<std::vector<BackendRun<Internal>>> runs = run_bases_batch<Internal>(queues, config, msms, false);
   if (!runs) return runs.error();
   return std::move(runs.value().front());
 }
@@ -279,7 +285,12 @@ Result<Bases<Curve>> prepare_bases(std::span<const Point<Curve>> points, const M
     auto state = std::make_unique<typename Bases<Curve>::State>();
     state->backend = backend;
     state->size = n;
-    if (n != 0 && backend == Backend::cuda) {
+    if (n == 0 && backend == Backend::cuda && !devices.value().empty()) {
+      // No points: nothing to upload, but the bases remember their devices for msm()'s checks.
+      state->devices = devices.value();
+      state->stripes = DeviceStripes{api::kBasesStripePoints, devices.value().size()};
+      state->device_parts.resize(devices.value().size());
+    } else if (n != 0 && backend == Backend::cuda) {
 #if defined(ZKMSM_HAVE_CUDA)
       const Result<bool> prepared = devices.value().empty()
                                         ? api::prepare_device_bases<Curve>(*state, points, config)
@@ -409,7 +420,7 @@ Result<std::vector<Point<Curve>>> msm_batch(const Bases<Curve>& bases,
         api::deal_bases_msm(queues, m, *bases.state_, scalars[m].data(), scalars[m].size(), config);
       }
       const Result<std::vector<api::BackendRun<Internal>>> runs =
-          api::run_bases_batch<Internal>(queues, config, scalars.size());
+          api::run_bases_batch<Internal>(queues, config, scalars.size(), true);
       if (!runs) return runs.error();
       for (std::size_t m = 0; m < scalars.size(); ++m) {
         if (stats != nullptr) api::fill_stats(&(*stats)[m], Backend::cuda, runs.value()[m], 0, {}, start);

@@ -223,6 +223,8 @@ zkmsm_config to_c(const zkmsm::MsmConfig& config) {
   out.points_on_device = points_on_device ? 1 : 0;
   out.scalars_on_device = scalars_on_device ? 1 : 0;
   out.cuda_stream = cuda_stream;
+  // Points into `config`'s list: the C view lives no longer than the configuration it shows
+  // (zkmsm_config_init passes a default configuration, whose list is empty: NULL).
   out.devices = devices.empty() ? nullptr : devices.data();
   out.device_count = static_cast<std::uint32_t>(devices.size());
   return out;
@@ -465,21 +467,22 @@ int bases_msm_checked(const zkmsm_bases* bases,
 // ---- batches ---------------------------------------------------------------------------------
 
 // Checks of a batch's arrays: m pointers (NULL only when m = 0), each entry as check_array.
-int check_batch(const std::uint64_t* const* arrays, const std::size_t* counts, std::size_t m, std::size_t limbs,
-                const char* what) {
+int check_batch(
+    const std::uint64_t* const* arrays, const std::size_t* counts, std::size_t m, std::size_t limbs, const char* what) {
   if (m == 0) return ZKMSM_OK;
   if (arrays == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, std::string(what) + " is NULL but m > 0");
   for (std::size_t j = 0; j < m; ++j) {
     const std::string message = "msm " + std::to_string(j) + ": " + what + "[" + std::to_string(j) +
                                 "] is NULL but counts[" + std::to_string(j) + "] > 0";
-    if (const int status = check_array(arrays[j], counts[j], limbs, message.c_str()); status != ZKMSM_OK)
-      return status;
+    if (const int status = check_array(arrays[j], counts[j], limbs, message.c_str()); status != ZKMSM_OK) return status;
   }
   return ZKMSM_OK;
 }
 
 // Checks of a batch's outputs; the stats array's element size is stats[0].struct_size.
-int check_batch_outputs(const std::size_t* counts, std::size_t m, const std::uint64_t* out_points,
+int check_batch_outputs(const std::size_t* counts,
+                        std::size_t m,
+                        const std::uint64_t* out_points,
                         const zkmsm_stats* stats) {
   if (m == 0) return ZKMSM_OK;
   if (counts == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "counts is NULL but m > 0");
@@ -499,8 +502,9 @@ int write_batch(const std::vector<zkmsm::Point<Curve>>& sums,
                 zkmsm_stats* stats) {
   const std::size_t stride = stats != nullptr ? stats->struct_size : 0;
   for (std::size_t j = 0; j < sums.size(); ++j) {
-    zkmsm_stats* entry =
-        stats != nullptr ? reinterpret_cast<zkmsm_stats*>(reinterpret_cast<unsigned char*>(stats) + j * stride) : nullptr;
+    zkmsm_stats* entry = stats != nullptr
+                             ? reinterpret_cast<zkmsm_stats*>(reinterpret_cast<unsigned char*>(stats) + j * stride)
+                             : nullptr;
     if (entry != nullptr) entry->struct_size = stride;
     write_result(sums[j], j < cpp_stats.size() ? cpp_stats[j] : zkmsm::MsmStats{}, out_points + 8 * j,
                  out_is_infinity != nullptr ? out_is_infinity + j : nullptr, entry);
@@ -546,8 +550,7 @@ int msm_batch_checked(const zkmsm_curve& curve,
     case ZKMSM_CURVE_BN254:
       return msm_batch_on<zkmsm::Bn254>(points, scalars, counts, m, cpp_config, out_points, out_is_infinity, stats);
     case ZKMSM_CURVE_GRUMPKIN:
-      return msm_batch_on<zkmsm::Grumpkin>(points, scalars, counts, m, cpp_config, out_points, out_is_infinity,
-                                           stats);
+      return msm_batch_on<zkmsm::Grumpkin>(points, scalars, counts, m, cpp_config, out_points, out_is_infinity, stats);
   }
   return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "curve is not a zkmsm_curve");
 }
@@ -653,9 +656,8 @@ int zkmsm_msm_batch(zkmsm_curve curve,
                     uint64_t* out_points,
                     int* out_is_infinity,
                     zkmsm_stats* stats) noexcept {
-  return guarded([&] {
-    return msm_batch_checked(curve, points, scalars, counts, m, config, out_points, out_is_infinity, stats);
-  });
+  return guarded(
+      [&] { return msm_batch_checked(curve, points, scalars, counts, m, config, out_points, out_is_infinity, stats); });
 }
 
 int zkmsm_bases_msm_batch(const zkmsm_bases* bases,
@@ -666,9 +668,8 @@ int zkmsm_bases_msm_batch(const zkmsm_bases* bases,
                           uint64_t* out_points,
                           int* out_is_infinity,
                           zkmsm_stats* stats) noexcept {
-  return guarded([&] {
-    return bases_msm_batch_checked(bases, scalars, counts, m, config, out_points, out_is_infinity, stats);
-  });
+  return guarded(
+      [&] { return bases_msm_batch_checked(bases, scalars, counts, m, config, out_points, out_is_infinity, stats); });
 }
 
 const char* zkmsm_last_error(void) noexcept { return last_error_message; }

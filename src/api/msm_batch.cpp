@@ -2,6 +2,7 @@
 // MsmConfig::devices names several, else one after another through msm().
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <new>
 #include <numeric>
 #include <string>
@@ -82,7 +83,8 @@ Result<std::vector<BackendRun<InternalCurve<Curve>>>> run_batch_on_devices(std::
   const cuda::CudaStatus status = cuda::run_device_queues<Internal>(sums, queues, runner, &reports, &failed);
   if (!status.ok) {
     Error error = cuda_error(status);
-    error.message = "msm " + std::to_string(failed) + ": " + error.message;
+    if (failed != std::numeric_limits<std::size_t>::max())
+      error.message = "msm " + std::to_string(failed) + ": " + error.message;
     return error;
   }
   std::vector<BackendRun<Internal>> runs(msms.size());

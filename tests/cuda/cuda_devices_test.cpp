@@ -132,6 +132,17 @@ TYPED_TEST(CudaDevicesTest, BasesAndBatchesOnTheListedDevices) {
   }
 }
 
+TYPED_TEST(CudaDevicesTest, EmptyBasesOnListedDevicesGiveInfinity) {
+  using Curve = TypeParam;
+  auto prepared = prepare_bases<Curve>(std::span<const Point<Curve>>(), this->cuda_on({0}));
+  ASSERT_TRUE(prepared) << prepared.error().message;
+  for (const std::vector<int>& devices : {std::vector<int>{}, std::vector<int>{0}}) {
+    const auto sum = msm<Curve>(prepared.value(), std::span<const Scalar<Curve>>(), this->cuda_on(devices));
+    ASSERT_TRUE(sum) << sum.error().message;
+    EXPECT_TRUE(sum.value().is_infinity());
+  }
+}
+
 TYPED_TEST(CudaDevicesTest, BadDeviceListsAreRefused) {
   using Curve = TypeParam;
   const int count = cuda::device_count();

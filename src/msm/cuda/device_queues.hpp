@@ -68,8 +68,8 @@ CudaStatus run_on_threads(std::size_t count, const Fn& fn) {
   std::vector<char> outcome(count, kRan);
   std::vector<std::thread> threads;
   threads.reserve(count);
-  CudaStatus status;
-  for (std::size_t i = 0; i < count; ++i) {
+  bool start_failed = false;
+  for (std::size_t i = 0; i < count && !start_failed; ++i) {
     try {
       threads.emplace_back([&fn, &outcome, i] {
         try {
@@ -80,17 +80,17 @@ CudaStatus run_on_threads(std::size_t count, const Fn& fn) {
           outcome[i] = kThrew;
         }
       });
-    } catch (const std::system_error& error) {
-      status = CudaStatus{false, false, std::string("could not start a host thread per device: ") + error.what()};
-      break;
+    } catch (...) {  // std::system_error, or std::bad_alloc of the thread's state
+      start_failed = true;
     }
   }
   for (std::thread& thread : threads) thread.join();
+  if (start_failed) return CudaStatus{false, false, "could not start a host thread per device"};
   for (const char o : outcome) {
-    if (o == kOutOfMemory && status.ok) status = CudaStatus{false, true, "host memory allocation failed"};
-    if (o == kThrew && status.ok) status = CudaStatus{false, false, "a device thread failed with an exception"};
+    if (o == kOutOfMemory) return CudaStatus{false, true, "host memory allocation failed in a device thread"};
+    if (o == kThrew) return CudaStatus{false, false, "a device thread failed with an exception"};
   }
-  return status;
+  return {};
 }
 
 namespace detail {
@@ -122,9 +122,11 @@ inline void merge_report(MultiDeviceReport& into,
 }  // namespace detail
 
 // results[m] = Σ over the shares of MSM m of their sums, for m < results.size(). On failure
-// returns the failed status of the lowest failing MSM (*failed_msm says which): a rejected point
-// with the lowest index of that MSM (renumbered from the share's to the MSM's, with the host
-// path's message) before any other failure. Shares of MSMs after a failed one are skipped.
+// returns the failed status of the lowest failing MSM (*failed_msm says which; SIZE_MAX for a
+// failure of no MSM, e.g. a thread that could not start): a failure other than a rejected point
+// first (a share that failed so may not have validated its points), else the rejected point with
+// the lowest index of that MSM, renumbered from the share's to the MSM's, with the host path's
+// message. Shares of MSMs after a failed one are skipped.
 // `reports` (optional) gets one entry per MSM. `runner` is CudaShareRunner<Curve> or a
 // stand-in with the same two calls.
 template <class Curve, class Runner>
@@ -170,10 +172,11 @@ CudaStatus run_device_queues(std::span<AffinePoint<Curve>> results,
   };
 
   // Every queue on a thread of its own, so that the caller's current device stays as it was.
+  if (failed_msm != nullptr) *failed_msm = std::numeric_limits<std::size_t>::max();
   if (const CudaStatus started = run_on_threads(queues.size(), run_queue); !started.ok) return started;
 
-  // The failure to report: the lowest MSM; in it a rejected point (lowest MSM index), else the
-  // first failure in queue order.
+  // The failure to report: the lowest MSM; in it the first failure other than a rejected point
+  // (queue order), else the rejected point with the lowest MSM index.
   const std::size_t failed = first_failed.load();
   if (failed != std::numeric_limits<std::size_t>::max()) {
     if (failed_msm != nullptr) *failed_msm = failed;
@@ -200,8 +203,8 @@ CudaStatus run_device_queues(std::span<AffinePoint<Curve>> results,
         }
       }
     }
-    if (lowest_point != std::numeric_limits<std::size_t>::max()) return point;
     if (other != nullptr) return *other;
+    if (lowest_point != std::numeric_limits<std::size_t>::max()) return point;
     return CudaStatus{false, false, "a device share failed"};
   }
 
