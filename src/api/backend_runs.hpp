@@ -359,4 +359,39 @@ void fill_stats(MsmStats* stats,
   stats->total_milliseconds = elapsed_ms(start);
 }
 
+// The public results of a batch whose runs are done (the device queues), and their *stats.
+template <class Curve>
+std::vector<Point<Curve>> batch_results(const std::vector<BackendRun<InternalCurve<Curve>>>& runs,
+                                        Backend backend,
+                                        std::vector<MsmStats>* stats,
+                                        Clock::time_point start) {
+  std::vector<Point<Curve>> results;
+  results.reserve(runs.size());
+  for (std::size_t m = 0; m < runs.size(); ++m) {
+    if (stats != nullptr) fill_stats(&(*stats)[m], backend, runs[m], 0, {}, start);
+    results.push_back(to_public_point<Curve>(runs[m].sum));
+  }
+  return results;
+}
+
+// A batch run MSM by MSM: one(m, stats of MSM m or nullptr) -> Result<Point<Curve>> for each m <
+// count; the first failure is returned as "msm m: …". Every entry's total is the batch's time.
+template <class Curve, class One>
+Result<std::vector<Point<Curve>>> batch_one_by_one(std::size_t count,
+                                                   std::vector<MsmStats>* stats,
+                                                   Clock::time_point start,
+                                                   const One& one) {
+  std::vector<Point<Curve>> results;
+  results.reserve(count);
+  for (std::size_t m = 0; m < count; ++m) {
+    Result<Point<Curve>> result = one(m, stats != nullptr ? &(*stats)[m] : nullptr);
+    if (!result) return Error{result.error().code, "msm " + std::to_string(m) + ": " + result.error().message};
+    results.push_back(result.value());
+  }
+  if (stats != nullptr) {
+    for (MsmStats& entry : *stats) entry.total_milliseconds = elapsed_ms(start);
+  }
+  return results;
+}
+
 }  // namespace zkmsm::api

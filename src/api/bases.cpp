@@ -394,8 +394,6 @@ Result<std::vector<Point<Curve>>> msm_batch(const Bases<Curve>& bases,
   using Internal [[maybe_unused]] = api::InternalCurve<Curve>;
   const auto start = api::Clock::now();
   try {
-    std::vector<Point<Curve>> results;
-    results.reserve(scalars.size());
     if (stats != nullptr) stats->assign(scalars.size(), MsmStats{});
 #if defined(ZKMSM_HAVE_CUDA)
     const Result<Backend> chosen = api::choose_backend(config, bases.backend(), config.scalars_on_device);
@@ -422,22 +420,12 @@ Result<std::vector<Point<Curve>>> msm_batch(const Bases<Curve>& bases,
       const Result<std::vector<api::BackendRun<Internal>>> runs =
           api::run_bases_batch<Internal>(queues, config, scalars.size(), true);
       if (!runs) return runs.error();
-      for (std::size_t m = 0; m < scalars.size(); ++m) {
-        if (stats != nullptr) api::fill_stats(&(*stats)[m], Backend::cuda, runs.value()[m], 0, {}, start);
-        results.push_back(api::to_public_point<Curve>(runs.value()[m].sum));
-      }
-      return results;
+      return api::batch_results<Curve>(runs.value(), Backend::cuda, stats, start);
     }
 #endif
-    for (std::size_t m = 0; m < scalars.size(); ++m) {
-      Result<Point<Curve>> result = msm<Curve>(bases, scalars[m], config, stats != nullptr ? &(*stats)[m] : nullptr);
-      if (!result) return Error{result.error().code, "msm " + std::to_string(m) + ": " + result.error().message};
-      results.push_back(result.value());
-    }
-    if (stats != nullptr) {
-      for (MsmStats& entry : *stats) entry.total_milliseconds = api::elapsed_ms(start);
-    }
-    return results;
+    return api::batch_one_by_one<Curve>(scalars.size(), stats, start, [&](std::size_t m, MsmStats* entry) {
+      return msm<Curve>(bases, scalars[m], config, entry);
+    });
   } catch (const std::bad_alloc&) {
     return Error{ErrorCode::out_of_memory, "host memory allocation failed"};
   }

@@ -115,30 +115,17 @@ Result<std::vector<Point<Curve>>> msm_batch(std::span<const MsmInputs<Curve>> ms
     if (!chosen) return chosen.error();
     const Result<std::vector<int>> devices = api::resolve_devices(config, chosen.value());
     if (!devices) return devices.error();
-    std::vector<Point<Curve>> results;
-    results.reserve(msms.size());
     if (stats != nullptr) stats->assign(msms.size(), MsmStats{});
 #if defined(ZKMSM_HAVE_CUDA)
     if (!devices.value().empty()) {
       const auto runs = api::run_batch_on_devices<Curve>(msms, config, devices.value());
       if (!runs) return runs.error();
-      for (std::size_t m = 0; m < msms.size(); ++m) {
-        if (stats != nullptr) api::fill_stats(&(*stats)[m], Backend::cuda, runs.value()[m], 0, {}, start);
-        results.push_back(api::to_public_point<Curve>(runs.value()[m].sum));
-      }
-      return results;
+      return api::batch_results<Curve>(runs.value(), Backend::cuda, stats, start);
     }
 #endif
-    for (std::size_t m = 0; m < msms.size(); ++m) {
-      Result<Point<Curve>> result =
-          msm<Curve>(msms[m].points, msms[m].scalars, config, stats != nullptr ? &(*stats)[m] : nullptr);
-      if (!result) return Error{result.error().code, "msm " + std::to_string(m) + ": " + result.error().message};
-      results.push_back(result.value());
-    }
-    if (stats != nullptr) {
-      for (MsmStats& entry : *stats) entry.total_milliseconds = api::elapsed_ms(start);
-    }
-    return results;
+    return api::batch_one_by_one<Curve>(msms.size(), stats, start, [&](std::size_t m, MsmStats* entry) {
+      return msm<Curve>(msms[m].points, msms[m].scalars, config, entry);
+    });
   } catch (const std::bad_alloc&) {
     return Error{ErrorCode::out_of_memory, "host memory allocation failed"};
   }
