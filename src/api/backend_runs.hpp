@@ -309,20 +309,6 @@ Result<BackendRun<Internal>> run_backend(Backend backend,
   }
 }
 
-// The canonical public form of an internal affine point.
-template <class Curve>
-Point<Curve> to_public_point(const AffinePoint<InternalCurve<Curve>>& sum) {
-  Point<Curve> result;
-  if (sum.is_infinity()) return result;
-  const auto x = sum.x.to_canonical();
-  const auto y = sum.y.to_canonical();
-  for (std::size_t i = 0; i < Curve::base_limbs; ++i) {
-    result.x[i] = x.limb[i];
-    result.y[i] = y.limb[i];
-  }
-  return result;
-}
-
 // Host memory the API layer used for one call's inputs (reported for host backends only).
 struct HostInputBytes {
   std::size_t estimated = 0;  // closed form

@@ -40,4 +40,18 @@ using PublicCurve = typename PublicCurveOf<Internal>::type;
 static_assert(sizeof(Point<Bn254>) == sizeof(AffinePoint<Bn254G1>));
 static_assert(sizeof(Point<Grumpkin>) == sizeof(AffinePoint<GrumpkinG1>));
 
+// The canonical public form of an internal affine point.
+template <class Curve>
+Point<Curve> to_public_point(const AffinePoint<InternalCurve<Curve>>& sum) {
+  Point<Curve> result;
+  if (sum.is_infinity()) return result;
+  const auto x = sum.x.to_canonical();
+  const auto y = sum.y.to_canonical();
+  for (std::size_t i = 0; i < Curve::base_limbs; ++i) {
+    result.x[i] = x.limb[i];
+    result.y[i] = y.limb[i];
+  }
+  return result;
+}
+
 }  // namespace zkmsm::api

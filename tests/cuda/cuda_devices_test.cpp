@@ -14,6 +14,7 @@
 
 #include "api/api_test_support.hpp"
 #include "api/curve_map.hpp"
+#include "cuda_test_support.hpp"
 #include "field/test_support.hpp"
 #include "msm/common/device_stripes.hpp"
 #include "msm/cuda/device_queues.hpp"
@@ -50,13 +51,6 @@ class CudaDevicesTest : public SeededTest {
     return result ? result.value() : Point<Curve>{};
   }
 
-  template <class T>
-  DeviceBuffer to_device(const std::vector<T>& host) {
-    auto buffer = DeviceBuffer::copy_from_host(std::span<const T>(host));
-    EXPECT_TRUE(buffer) << buffer.error().message;
-    return buffer ? std::move(buffer.value()) : DeviceBuffer();
-  }
-
   // `per_device` queues on each CUDA device, slot order: device 0, 1, …, 0, 1, …
   static std::vector<cuda::DeviceQueue> queues(std::size_t per_device) {
     const int count = cuda::device_count();
@@ -73,15 +67,7 @@ class CudaDevicesTest : public SeededTest {
         cuda::run_device_queues<Internal>(std::span<AffinePoint<Internal>>(&sum, 1), q, runner, nullptr, nullptr);
     if (status_out != nullptr) *status_out = status;
     if (status_out == nullptr) EXPECT_TRUE(status.ok) << status.message;
-    Point<Curve> out;
-    if (sum.is_infinity()) return out;
-    const auto x = sum.x.to_canonical();
-    const auto y = sum.y.to_canonical();
-    for (std::size_t l = 0; l < Curve::base_limbs; ++l) {
-      out.x[l] = x.limb[l];
-      out.y[l] = y.limb[l];
-    }
-    return out;
+    return api::to_public_point<Curve>(sum);
   }
 
   static constexpr std::size_t kCount = 70001;
@@ -156,8 +142,8 @@ TYPED_TEST(CudaDevicesTest, BadDeviceListsAreRefused) {
 TYPED_TEST(CudaDevicesTest, ContiguousSlicesOfHostAndDeviceInputs) {
   using Curve = TypeParam;
   using Internal = typename TestFixture::Internal;
-  const DeviceBuffer device_points = this->to_device(this->points);
-  const DeviceBuffer device_scalars = this->to_device(this->scalars);
+  const DeviceBuffer device_points = device_copy(this->points);
+  const DeviceBuffer device_scalars = device_copy(this->scalars);
   for (const std::size_t per_device : {1u, 3u}) {
     for (const bool from_device : {false, true}) {
       auto q = this->queues(per_device);
@@ -184,7 +170,7 @@ TYPED_TEST(CudaDevicesTest, StripedBasesPartsWithStripedScalars) {
   constexpr std::size_t kPoint = sizeof(AffinePoint<Internal>);
   constexpr std::size_t kScalar = sizeof(Scalar<Curve>);
   const auto montgomery = montgomery_points(this->points);
-  const DeviceBuffer device_scalars = this->to_device(this->scalars);
+  const DeviceBuffer device_scalars = device_copy(this->scalars);
   auto q = this->queues(3);
   const DeviceStripes stripes{1000, q.size()};
   // Each slot's part: its stripes of the Montgomery points, on its device.

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "api/api_test_support.hpp"
+#include "cuda_test_support.hpp"
 #include "field/test_support.hpp"
 #include "zkmsm/zkmsm.hpp"
 
@@ -56,13 +57,6 @@ class CudaInputsTest : public SeededTest {
     const auto result = msm<Curve>(std::span<const Point<Curve>>(points.data(), s.size()), s, kCpu);
     EXPECT_TRUE(result) << result.error().message;
     return result ? result.value() : Point<Curve>{};
-  }
-
-  template <class T>
-  DeviceBuffer to_device(const std::vector<T>& host) {
-    auto buffer = DeviceBuffer::copy_from_host(std::span<const T>(host));
-    EXPECT_TRUE(buffer) << buffer.error().message;
-    return buffer ? std::move(buffer.value()) : DeviceBuffer();
   }
 
   Bases<Curve> prepare(std::span<const Point<Curve>> input, const MsmConfig& config) {
@@ -110,8 +104,8 @@ TYPED_TEST(CudaInputsTest, BasesReusedAcrossMsmsEqualTheCpuBackend) {
 
 TYPED_TEST(CudaInputsTest, BasesFromDevicePoints) {
   using Curve = TypeParam;
-  const DeviceBuffer canonical = this->to_device(this->points);
-  const DeviceBuffer montgomery = this->to_device(montgomery_points(this->points));
+  const DeviceBuffer canonical = device_copy(this->points);
+  const DeviceBuffer montgomery = device_copy(montgomery_points(this->points));
   for (bool in_montgomery : {false, true}) {
     for (bool validate : {true, false}) {
       MsmConfig config = kCuda;
@@ -129,8 +123,8 @@ TYPED_TEST(CudaInputsTest, BasesFromDevicePoints) {
 
 TYPED_TEST(CudaInputsTest, DeviceScalars) {
   using Curve = TypeParam;
-  const DeviceBuffer device_scalars = this->to_device(this->scalars);
-  const DeviceBuffer montgomery_scalars_on_device = this->to_device(montgomery_scalars<Curve>(this->scalars));
+  const DeviceBuffer device_scalars = device_copy(this->scalars);
+  const DeviceBuffer montgomery_scalars_on_device = device_copy(montgomery_scalars<Curve>(this->scalars));
   MsmConfig config = kCuda;
   config.scalars_on_device = true;
   const auto span = device_scalars.as_span<Scalar<Curve>>(this->kCount);
@@ -146,9 +140,9 @@ TYPED_TEST(CudaInputsTest, DeviceScalars) {
 
 TYPED_TEST(CudaInputsTest, DevicePointsWithAndWithoutConversion) {
   using Curve = TypeParam;
-  const DeviceBuffer canonical = this->to_device(this->points);
-  const DeviceBuffer montgomery = this->to_device(montgomery_points(this->points));
-  const DeviceBuffer device_scalars = this->to_device(this->scalars);
+  const DeviceBuffer canonical = device_copy(this->points);
+  const DeviceBuffer montgomery = device_copy(montgomery_points(this->points));
+  const DeviceBuffer device_scalars = device_copy(this->scalars);
   for (bool in_montgomery : {false, true}) {
     for (bool validate : {true, false}) {
       for (bool scalars_on_device : {false, true}) {
@@ -199,7 +193,7 @@ TYPED_TEST(CudaInputsTest, DeviceValidationErrorsAreThoseOfTheHostPath) {
     const auto host = msm<Curve>(c.points, this->scalars, host_config);
     ASSERT_FALSE(host);
     ASSERT_EQ(host.error().code, c.code);
-    const DeviceBuffer on_device = this->to_device(c.points);
+    const DeviceBuffer on_device = device_copy(c.points);
     MsmConfig device_config = c.config;
     device_config.points_on_device = true;
     const auto device = msm<Curve>(on_device.as_span<Point<Curve>>(this->kCount), this->scalars, device_config);
@@ -214,7 +208,7 @@ TYPED_TEST(CudaInputsTest, DeviceValidationErrorsAreThoseOfTheHostPath) {
   // Montgomery-form device points, validated in place.
   auto montgomery = montgomery_points(this->points);
   montgomery[4321].y = montgomery[4321].x;
-  const DeviceBuffer on_device = this->to_device(montgomery);
+  const DeviceBuffer on_device = device_copy(montgomery);
   MsmConfig config = kCuda;
   config.points_on_device = true;
   config.points_in_montgomery = true;
@@ -228,7 +222,7 @@ TYPED_TEST(CudaInputsTest, DeviceValidationErrorsAreThoseOfTheHostPath) {
 
 TYPED_TEST(CudaInputsTest, MisalignedDevicePointsAreInvalid) {
   using Curve = TypeParam;
-  const DeviceBuffer on_device = this->to_device(this->points);
+  const DeviceBuffer on_device = device_copy(this->points);
   MsmConfig config = kCuda;
   config.points_on_device = true;
   const auto* shifted = reinterpret_cast<const Point<Curve>*>(static_cast<const char*>(on_device.data()) + 8);
@@ -299,7 +293,7 @@ TYPED_TEST(CudaInputsTest, TwoMsmsOnTwoStreamsFromTwoThreads) {
 
 TYPED_TEST(CudaInputsTest, DeviceBufferHoldsACopy) {
   using Curve = TypeParam;
-  DeviceBuffer buffer = this->to_device(this->scalars);
+  DeviceBuffer buffer = device_copy(this->scalars);
   EXPECT_EQ(buffer.bytes(), this->kCount * sizeof(Scalar<Curve>));
   int device = -1;
   ASSERT_CUDA(cudaGetDevice(&device));

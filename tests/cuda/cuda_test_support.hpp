@@ -2,14 +2,19 @@
 // (tests/msm/adversarial_inputs.hpp), and a description of the options for failure messages.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <random>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "msm/adversarial_inputs.hpp"
 #include "msm/cuda/cuda_msm.hpp"
+#include "zkmsm/device_buffer.hpp"
 
 namespace zkmsm::test {
 
@@ -23,6 +28,14 @@ inline std::string describe(const cuda::CudaMsmOptions& o) {
           : o.walker_state == cuda::WalkerStateKind::automatic   ? "auto"
                                                                  : "registers") +
          " budget=" + std::to_string(o.memory_budget_bytes);
+}
+
+// A device copy of `host` (an empty buffer, and a test failure, when the copy fails).
+template <class T>
+DeviceBuffer device_copy(const std::vector<T>& host) {
+  auto buffer = DeviceBuffer::copy_from_host(std::span<const T>(host));
+  EXPECT_TRUE(buffer) << buffer.error().message;
+  return buffer ? std::move(buffer.value()) : DeviceBuffer();
 }
 
 }  // namespace zkmsm::test
