@@ -14,7 +14,7 @@
 #include "api/curve_map.hpp"
 #include "api/host_inputs.hpp"
 #include "core/uninitialized_buffer.hpp"
-#include "msm/cpu/parallel_for.hpp"
+#include "host/parallel_for.hpp"
 #include "zkmsm/zkmsm.hpp"
 #if defined(ZKMSM_HAVE_CUDA)
 #include "msm/cuda/cuda_msm.hpp"
@@ -59,7 +59,7 @@ Result<bool> prepare_device_bases(BasesStorage<InternalCurve<Curve>>& storage,
   } else {
     UninitializedBuffer<AffinePoint<Internal>> converted;
     RejectedPoint rejected;
-    const auto host = convert_host_points<Curve>(points, config, cpu::resolve_thread_count(config.cpu_threads), false,
+    const auto host = convert_host_points<Curve>(points, config, host::resolve_thread_count(config.cpu_threads), false,
                                                  converted, rejected);
     if (rejected.any()) return Error{rejected.code, rejected.message};
     status = cuda::prepare_device_points<Internal>(storage.device_points.data(), host.data(), false, n, form,
@@ -89,7 +89,7 @@ Result<bool> prepare_device_parts(BasesStorage<InternalCurve<Curve>>& storage,
   const void* source = points.data();
   if (!config.points_on_device) {
     RejectedPoint rejected;
-    source = convert_host_points<Curve>(points, config, cpu::resolve_thread_count(config.cpu_threads), false, converted,
+    source = convert_host_points<Curve>(points, config, host::resolve_thread_count(config.cpu_threads), false, converted,
                                         rejected)
                  .data();
     if (rejected.any()) return Error{rejected.code, rejected.message};
@@ -299,7 +299,7 @@ Result<Bases<Curve>> prepare_bases(std::span<const Point<Curve>> points, const M
 #endif
     } else if (n != 0) {
       api::RejectedPoint rejected;
-      api::convert_host_points<Curve>(points, config, cpu::resolve_thread_count(config.cpu_threads), true,
+      api::convert_host_points<Curve>(points, config, host::resolve_thread_count(config.cpu_threads), true,
                                       state->host_points, rejected);
       if (rejected.any()) return Error{rejected.code, rejected.message};
     }
@@ -371,7 +371,7 @@ Result<Point<Curve>> msm(const Bases<Curve>& bases,
       inputs.scalars_on_device = config.scalars_on_device;
       inputs.scalars_in_montgomery = config.scalars_in_montgomery;
     } else {
-      scalar_storage = api::convert_host_scalars<Curve>(scalars, config, cpu::resolve_thread_count(config.cpu_threads));
+      scalar_storage = api::convert_host_scalars<Curve>(scalars, config, host::resolve_thread_count(config.cpu_threads));
       inputs.scalars = scalar_storage.data();
     }
     const double convert_ms = api::elapsed_ms(convert_start);

@@ -21,7 +21,7 @@
 
 #include "api/curve_map.hpp"
 #include "core/uninitialized_buffer.hpp"
-#include "msm/cpu/parallel_for.hpp"
+#include "host/parallel_for.hpp"
 #include "zkmsm/zkmsm.hpp"
 
 namespace zkmsm::api {
@@ -93,7 +93,7 @@ std::span<const AffinePoint<InternalCurve<Curve>>> convert_host_points(
 
   const std::size_t chunks = (n + kConvertChunk - 1) / kConvertChunk;
   std::vector<RejectedPoint> chunk_rejected(chunks);
-  cpu::parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
+  host::parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
     const std::size_t end = std::min(n, (chunk + 1) * kConvertChunk);
     for (std::size_t i = chunk * kConvertChunk; i < end; ++i) {
       Affine p;
@@ -122,7 +122,7 @@ UninitializedBuffer<typename InternalCurve<Curve>::ScalarField::Integer> convert
   const std::size_t n = scalars.size();
   UninitializedBuffer<Integer> out(n);
   const std::size_t chunks = (n + kConvertChunk - 1) / kConvertChunk;
-  cpu::parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
+  host::parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
     const std::size_t end = std::min(n, (chunk + 1) * kConvertChunk);
     for (std::size_t i = chunk * kConvertChunk; i < end; ++i) {
       const Integer value = to_bigint(scalars[i]);

@@ -11,7 +11,7 @@
 #include "api/curve_map.hpp"
 #include "api/host_inputs.hpp"
 #include "core/uninitialized_buffer.hpp"
-#include "msm/cpu/parallel_for.hpp"
+#include "host/parallel_for.hpp"
 #include "zkmsm/zkmsm.hpp"
 
 namespace zkmsm {
@@ -155,7 +155,7 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
   }
   const Result<std::vector<int>> devices = api::resolve_devices(config, backend);
   if (!devices) return devices.error();
-  const unsigned threads = cpu::resolve_thread_count(config.cpu_threads);
+  const unsigned threads = host::resolve_thread_count(config.cpu_threads);
   try {
     const auto convert_start = api::Clock::now();
     api::BackendInputs<Internal> inputs;

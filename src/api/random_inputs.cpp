@@ -5,7 +5,7 @@
 
 #include "api/curve_map.hpp"
 #include "field/sqrt.hpp"
-#include "msm/cpu/parallel_for.hpp"
+#include "host/parallel_for.hpp"
 
 namespace zkmsm {
 namespace {
@@ -57,7 +57,7 @@ std::vector<Point<Curve>> random_points(std::size_t n, std::uint64_t seed, unsig
   using BaseField = typename Internal::BaseField;
   std::vector<Point<Curve>> points(n);
   constexpr std::size_t kChunk = 1024;
-  cpu::parallel_for((n + kChunk - 1) / kChunk, cpu::resolve_thread_count(threads), [&](std::size_t chunk, unsigned) {
+  host::parallel_for((n + kChunk - 1) / kChunk, host::resolve_thread_count(threads), [&](std::size_t chunk, unsigned) {
     const std::size_t end = std::min(n, (chunk + 1) * kChunk);
     for (std::size_t i = chunk * kChunk; i < end; ++i) {
       SplitMix64 rng(stream_seed(seed, i, 1));

@@ -7,7 +7,7 @@
 #include "field/test_support.hpp"
 #include "msm/cpu/bucket_reduction.hpp"
 #include "msm/cpu/bucket_sort.hpp"
-#include "msm/cpu/window_combination.hpp"
+#include "msm/common/combine_windows.hpp"
 #include "msm/msm_test_support.hpp"
 
 namespace zkmsm::test {
@@ -74,8 +74,8 @@ TYPED_TEST(CpuStagesTest, CombineWindowsIsHorner) {
     sums.push_back(XyzzPoint<Curve>::from_affine(points[w]));
     powers[w].limb[(w * c) / 64] = std::uint64_t{1} << ((w * c) % 64);
   }
-  EXPECT_EQ(cpu::combine_windows<Curve>(sums, c), reference_msm<Curve>(points, powers));
-  EXPECT_TRUE(cpu::combine_windows<Curve>(std::span<const XyzzPoint<Curve>>{}, c).is_infinity());
+  EXPECT_EQ(combine_windows<Curve>(sums, c), reference_msm<Curve>(points, powers));
+  EXPECT_TRUE(combine_windows<Curve>(std::span<const XyzzPoint<Curve>>{}, c).is_infinity());
 }
 
 }  // namespace

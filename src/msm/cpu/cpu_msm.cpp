@@ -21,9 +21,9 @@
 #include "msm/cpu/batch_affine_reducer.hpp"
 #include "msm/cpu/bucket_reduction.hpp"
 #include "msm/cpu/bucket_sort.hpp"
-#include "msm/cpu/parallel_for.hpp"
-#include "msm/cpu/window_combination.hpp"
-#include "msm/cpu/window_cost_model.hpp"
+#include "host/parallel_for.hpp"
+#include "msm/common/combine_windows.hpp"
+#include "msm/common/window_cost_model.hpp"
 
 namespace zkmsm::cpu {
 namespace {
@@ -43,6 +43,14 @@ constexpr std::size_t kParallelMinPoints = 1024;
 // many buckets per window; below, the XYZZ running sum. At 2^16 it cut reduce_buckets from 46 to
 // ≈ 10 ms of CPU time (2026-12-02, cpu_perf_notes.md); the threshold itself is not tuned.
 constexpr std::uint32_t kAffineReduceMinBuckets = 256;
+// Weights of the window cost model (msm/common/window_cost_model.hpp), in field multiplications:
+// a batched affine addition is 6 multiplications plus gathers, case checks and an amortised
+// inversion (9); the running-sum reduction costs one mixed and one full XYZZ addition per bucket
+// (10M+2S + 12M+2S: 26). Checked on the 2-core CI machine kind (AMD EPYC, 2026-12-02) at n = 2^16
+// only: c = 12 / 13 / 14 took 114 / 85 / 86 ms of CPU time and the model picks 13
+// (docs/cpu_perf_notes.md). The weights predate the IFMA adder and the batched affine reduction
+// and have not been re-fitted: sweep other sizes with `zkmsm sweep --backend cpu`.
+constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
 
 using Clock = std::chrono::steady_clock;
 
@@ -65,10 +73,10 @@ Plan make_plan(std::size_t n, const CpuMsmOptions& options) {
   Plan plan;
   plan.n = n;
   const unsigned scalar_bits = static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
-  plan.window_bits = options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits);
+  plan.window_bits = options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits, kWindowCostWeights);
   plan.windows = signed_window_count(scalar_bits, plan.window_bits);
   plan.buckets = std::uint32_t{1} << (plan.window_bits - 1);
-  plan.threads = n < kParallelMinPoints ? 1 : resolve_thread_count(options.threads);
+  plan.threads = n < kParallelMinPoints ? 1 : host::resolve_thread_count(options.threads);
   const std::size_t bytes_per_window = std::max<std::size_t>(1, 8 * n);
   plan.window_group = static_cast<unsigned>(std::clamp<std::size_t>(
       kWindowGroupBytes / bytes_per_window, std::min(plan.threads, plan.windows), plan.windows));
@@ -153,7 +161,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   UninitializedBuffer<Integer> reduced(n);
   constexpr std::size_t kChunk = 4096;
   const std::size_t chunks = (n + kChunk - 1) / kChunk;
-  parallel_for(
+  host::parallel_for(
       chunks, plan.threads,
       [&](std::size_t chunk, unsigned) {
         const std::size_t end = std::min(n, (chunk + 1) * kChunk);
@@ -191,7 +199,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
     if (batch_affine) {
       start = Clock::now();
       using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
-      parallel_for(
+      host::parallel_for(
           chunks, plan.threads,
           [&](std::size_t chunk, unsigned) {
             const std::size_t begin = chunk * kChunk;
@@ -224,7 +232,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
     // decompose_scalars (part 2): signed digits, bucket magnitude | sign. Cost: n·T digit
     // extractions. Points at infinity get digit 0 so they are never added.
     start = Clock::now();
-    parallel_for(
+    host::parallel_for(
         chunks, plan.threads,
         [&](std::size_t chunk, unsigned) {
           const std::size_t end = std::min(n, (chunk + 1) * kChunk);
@@ -245,7 +253,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
     // sort_by_bucket: counting sort of each window's entries by magnitude; digit 0 dropped.
     // Cost: 2 passes over n digits per window. offsets[b] = first entry of bucket b.
     start = Clock::now();
-    parallel_for(
+    host::parallel_for(
         group_windows, plan.threads,
         [&](std::size_t g, unsigned) {
           sort_window_by_bucket(entries.data() + g * n, offsets.data() + g * (buckets + 2), digits.data() + g * n, n,
@@ -256,7 +264,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
 
     // accumulate_buckets.
     start = Clock::now();
-    parallel_for(
+    host::parallel_for(
         group_windows, plan.threads,
         [&](std::size_t g, unsigned worker) {
           const std::uint32_t* window_entries = entries.data() + g * n;
@@ -283,7 +291,7 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
 
     // reduce_buckets.
     start = Clock::now();
-    parallel_for(
+    host::parallel_for(
         group_windows, plan.threads,
         [&](std::size_t g, unsigned worker) {
           Xyzz& window_sum = window_sums[first_window + g];
@@ -310,10 +318,10 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
 
   // combine_windows: Horner from the top window, c doublings per window. Cost: T·c doublings.
   start = Clock::now();
-  const double combine_cpu_start = thread_cpu_ms();
+  const double combine_cpu_start = host::thread_cpu_ms();
   const Affine affine = combine_windows<Curve>(window_sums, plan.window_bits);
   stage_ms[kCombine] += elapsed_ms(start);
-  stage_cpu[kCombine] += thread_cpu_ms() - combine_cpu_start;
+  stage_cpu[kCombine] += host::thread_cpu_ms() - combine_cpu_start;
 
   std::size_t measured = reduced.size() * sizeof(Integer) + digits.bytes() + entries.bytes() + offsets.bytes() +
                          affine_sums.bytes() + xyzz_sums.bytes() + window_sums.size() * sizeof(Xyzz) +

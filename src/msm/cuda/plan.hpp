@@ -10,18 +10,17 @@
 #include <vector>
 
 #include "msm/common/signed_digits.hpp"
+#include "msm/common/window_cost_model.hpp"
 #include "msm/cuda/cuda_msm.hpp"
 
 namespace zkmsm::cuda::detail {
 
 // ---- tuning constants ----------------------------------------------------------------------
-// Window-size cost model, in units of one field multiplication (see choose_window_bits):
+// Weights of the window cost model (msm/common/window_cost_model.hpp), in field multiplications:
 // an entry costs one batched affine addition (6M, plus a share of the inversion and the
-// gathers); a bucket costs ~2.25 XYZZ additions in reduce_buckets (~14M each).
-inline constexpr double kEntryCost = 10.0;
-inline constexpr double kBucketCost = 30.0;
-inline constexpr unsigned kMinAutoWindowBits = 4;
-inline constexpr unsigned kMaxWindowBits = 22;
+// gathers); a bucket costs ~2.25 XYZZ additions in reduce_buckets (~14M each), and each window
+// reduces one bucket more than 2^(c−1). Searched over c in [4, 20] (H200, docs/cuda_notes.md).
+inline constexpr WindowCostWeights kWindowCostWeights{10.0, 30.0, 1, 4, 20};
 // Auto walker size: about this many sorted entries per slot, and at most this many threads.
 // The cap is about one wave of the global-state walker on an H200 (110 registers: 512 threads
 // per SM × 132 SMs = 67,584); run 1 at 2^22: 123 k threads (two waves) 52 ms, 67 k 38 ms.
@@ -129,22 +128,6 @@ struct Plan {
   PlanBytes bytes;
 };
 
-// Window size minimising T(c)·(n·kEntryCost + (2^(c−1)+1)·kBucketCost).
-inline unsigned choose_window_bits(std::size_t n, unsigned scalar_bits) {
-  unsigned best = kMinAutoWindowBits;
-  double best_cost = -1;
-  for (unsigned c = kMinAutoWindowBits; c <= 20; ++c) {
-    const double windows = signed_window_count(scalar_bits, c);
-    const double cost = windows * (static_cast<double>(n) * kEntryCost +
-                                   (static_cast<double>(std::uint64_t{1} << (c - 1)) + 1) * kBucketCost);
-    if (best_cost < 0 || cost < best_cost) {
-      best = c;
-      best_cost = cost;
-    }
-  }
-  return best;
-}
-
 inline unsigned bit_width_u64(std::uint64_t x) {
   unsigned bits = 0;
   while (x != 0) {
@@ -249,7 +232,7 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
     *error = "at most 2^31 - 1 points";
     return plan;
   }
-  plan.window_bits = options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits);
+  plan.window_bits = options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits, kWindowCostWeights);
   plan.windows = signed_window_count(scalar_bits, plan.window_bits);
   plan.buckets = std::uint32_t{1} << (plan.window_bits - 1);
   plan.slots = slots;

@@ -49,7 +49,7 @@ std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
 Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
                                Context& context,
                                const BucketReductionShape& shape) {
-  if (shape.window_bits < 2 || shape.window_bits > BucketStages::kMaxWindowBits) {
+  if (shape.window_bits < 2 || shape.window_bits > kMaxWindowBits) {
     return Status::error(StatusCode::invalid_argument, "bucket reduction: window_bits must be in [2, 22]");
   }
   if (shape.windows == 0 || shape.max_batch_windows == 0 || shape.max_batch_windows > shape.windows) {

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "msm/common/window_cost_model.hpp"
 #include "msm/vulkan/command_batch.hpp"
 #include "msm/vulkan/radix_sort.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
@@ -49,7 +50,6 @@ struct BucketStagesShape {
 
 class BucketStages {
  public:
-  static constexpr std::uint32_t kMaxWindowBits = 22;
   // Workgroup size of decompose_scalars and bucket_bounds: not tuned.
   static constexpr std::uint32_t kWorkgroupSize = 64;
 

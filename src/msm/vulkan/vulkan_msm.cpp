@@ -7,7 +7,7 @@
 #include <mutex>
 
 #include "msm/common/signed_digits.hpp"
-#include "msm/cpu/window_cost_model.hpp"
+#include "msm/common/window_cost_model.hpp"
 #include "msm/vulkan/dispatch_arguments.hpp"
 #include "msm/vulkan/msm_workspace.hpp"
 #include "msm/vulkan/shader_registry.hpp"
@@ -80,7 +80,7 @@ Status plan_msm(VulkanMsmPlan& out,
   if (n == 0 || n >= (std::size_t{1} << 31)) {
     return Status::error(StatusCode::invalid_argument, "vulkan msm: n must be in [1, 2^31)");
   }
-  if (options.window_bits != 0 && (options.window_bits < 2 || options.window_bits > BucketStages::kMaxWindowBits)) {
+  if (options.window_bits != 0 && (options.window_bits < 2 || options.window_bits > kMaxWindowBits)) {
     return Status::error(StatusCode::invalid_argument, "vulkan msm: window_bits must be 0 (auto) or in [2, 22]");
   }
   if (options.walker_slots > StreamWalker::kMaxSlots) {
@@ -93,7 +93,7 @@ Status plan_msm(VulkanMsmPlan& out,
                                                            device.name);
   }
   VulkanMsmPlan plan;
-  plan.window_bits = options.window_bits != 0 ? options.window_bits : cpu::choose_window_bits(n, scalar_bits);
+  plan.window_bits = options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits, kWindowCostWeights);
   plan.windows = signed_window_count(scalar_bits, plan.window_bits);
   plan.walker_slots = options.walker_slots != 0 ? options.walker_slots : kDefaultWalkerSlots;
   plan.walker_workgroup_size = options.walker_workgroup_size;

@@ -26,7 +26,8 @@
 
 #include "curve/affine_point.hpp"
 #include "curve/xyzz_point.hpp"
-#include "msm/cpu/window_combination.hpp"
+#include "msm/common/combine_windows.hpp"
+#include "msm/common/window_cost_model.hpp"
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/command_batch.hpp"
 #include "msm/vulkan/stream_walker.hpp"
@@ -84,6 +85,9 @@ struct VulkanMsmReport {
 
 // Auto slots: the seeds' S = 8 (mobile knee); not yet measured on a desktop GPU through Vulkan.
 inline constexpr unsigned kDefaultWalkerSlots = 8;
+// Weights of the window cost model (msm/common/window_cost_model.hpp): the CPU backend's (9 per
+// entry, 26 per bucket; 2-core CI machine, 2026-12-02), not yet re-fitted on a GPU through Vulkan.
+inline constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
 // Auto walker threads: about this many sorted entries per slot (as the CUDA plan), at most
 // kAutoMaxWalkerThreads (about one wave of a large GPU; H200 CUDA run 1).
 inline constexpr std::uint64_t kEntriesPerSlot = 16;
@@ -129,7 +133,7 @@ Status msm_from_words(Context& context,
   const auto start = std::chrono::steady_clock::now();
   std::vector<XyzzPoint<Curve>> window_sums(words.size() / 32);
   std::memcpy(window_sums.data(), words.data(), words.size() * sizeof(std::uint32_t));
-  sum = cpu::combine_windows<Curve>(window_sums, report.plan.window_bits);
+  sum = combine_windows<Curve>(window_sums, report.plan.window_bits);
   report.stages.push_back(
       {"combine_windows", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()});
   return Status::success();

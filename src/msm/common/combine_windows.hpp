@@ -8,7 +8,7 @@
 #include "curve/affine_point.hpp"
 #include "curve/xyzz_point.hpp"
 
-namespace zkmsm::cpu {
+namespace zkmsm {
 
 template <class Curve>
 AffinePoint<Curve> combine_windows(std::span<const XyzzPoint<Curve>> window_sums, unsigned window_bits) {
@@ -21,4 +21,4 @@ AffinePoint<Curve> combine_windows(std::span<const XyzzPoint<Curve>> window_sums
   return result.to_affine();
 }
 
-}  // namespace zkmsm::cpu
+}  // namespace zkmsm

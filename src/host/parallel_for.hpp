@@ -10,7 +10,7 @@
 
 #include <time.h>
 
-namespace zkmsm::cpu {
+namespace zkmsm::host {
 
 // CPU time of the calling thread in milliseconds (CLOCK_THREAD_CPUTIME_ID): unlike wall time
 // it does not grow when other processes share the cores.
@@ -49,4 +49,4 @@ inline unsigned resolve_thread_count(unsigned requested) {
   return hardware == 0 ? 1 : hardware;
 }
 
-}  // namespace zkmsm::cpu
+}  // namespace zkmsm::host

@@ -1,0 +1,52 @@
+// The window size c of signed-digit Pippenger, from one cost model shared by every backend:
+//
+//   cost(c) = T(c) · (n · entry_cost + (2^(c−1) + extra_buckets) · bucket_cost),  T(c) = ⌈(b + 1) / c⌉
+//
+// in units of one field multiplication: every point adds one entry to a bucket of each window
+// (accumulate_buckets), and every bucket of every window costs the reduction (reduce_buckets).
+// Each backend supplies its weights (WindowCostWeights), measured on its own hardware; the
+// constants live beside the backend that measured them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "msm/common/signed_digits.hpp"
+
+namespace zkmsm {
+
+// Window sizes every backend accepts: c ≥ 2 (a 1-bit signed digit has no buckets) and c ≤ 22
+// (2^21 buckets per window; above that the bucket arrays of one window outgrow 128 MiB).
+inline constexpr unsigned kMinWindowBits = 2;
+inline constexpr unsigned kMaxWindowBits = 22;
+
+// True for 0 (the cost model chooses) and for every window size a backend accepts.
+constexpr bool window_bits_allowed(unsigned window_bits) {
+  return window_bits == 0 || (window_bits >= kMinWindowBits && window_bits <= kMaxWindowBits);
+}
+
+struct WindowCostWeights {
+  double entry_cost = 0;         // one bucket addition of an entry
+  double bucket_cost = 0;        // one bucket in reduce_buckets
+  unsigned extra_buckets = 0;    // buckets per window beyond 2^(c−1) that the reduction pays for
+  unsigned min_window_bits = kMinWindowBits;  // the range the model searches
+  unsigned max_window_bits = kMaxWindowBits;
+};
+
+// The c in [weights.min_window_bits, weights.max_window_bits] of least cost (the smallest on ties).
+constexpr unsigned choose_window_bits(std::size_t n, unsigned scalar_bits, const WindowCostWeights& weights) {
+  unsigned best = weights.min_window_bits;
+  double best_cost = -1;
+  for (unsigned c = weights.min_window_bits; c <= weights.max_window_bits; ++c) {
+    const double windows = signed_window_count(scalar_bits, c);
+    const double buckets = static_cast<double>(std::uint64_t{1} << (c - 1)) + weights.extra_buckets;
+    const double cost = windows * (static_cast<double>(n) * weights.entry_cost + buckets * weights.bucket_cost);
+    if (best_cost < 0 || cost < best_cost) {
+      best = c;
+      best_cost = cost;
+    }
+  }
+  return best;
+}
+
+}  // namespace zkmsm
