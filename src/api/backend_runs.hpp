@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "api/curve_map.hpp"
+#include "host/host_inputs.hpp"
 #include "msm/cpu/cpu_msm.hpp"
 #if defined(ZKMSM_HAVE_CUDA)
 #include "msm/cuda/cuda_msm.hpp"
@@ -19,7 +20,6 @@
 #if defined(ZKMSM_HAVE_VULKAN)
 #include <type_traits>
 
-#include "api/host_inputs.hpp"
 #include "msm/vulkan/vulkan_msm.hpp"
 #endif
 #include "zkmsm/zkmsm.hpp"
@@ -27,6 +27,18 @@
 namespace zkmsm::api {
 
 using Clock = std::chrono::steady_clock;
+
+// The caller's input form as the backends read it.
+inline backend::InputForm input_form(const MsmConfig& config) {
+  return {config.points_in_montgomery, config.validate_points, config.scalars_in_montgomery};
+}
+
+// The public error for a point the host conversion rejected.
+inline Error rejected_error(const host::RejectedPoint& rejected) {
+  return Error{rejected.code == backend::StatusCode::point_not_on_curve ? ErrorCode::point_not_on_curve
+                                                                        : ErrorCode::point_not_canonical,
+               rejected.message};
+}
 
 inline double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
@@ -271,12 +283,11 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
                                        static_cast<const std::uint32_t*>(inputs.scalars), options, run.sum, report);
   if (status.code == vulkan::StatusCode::rejected_point) {
     // The device names the lowest bad index; the host says why, in the host path's words.
-    using Curve = PublicCurve<Internal>;
     AffinePoint<Internal> unused;
-    const RejectedPoint rejected =
-        check_host_point<Curve>(static_cast<const Point<Curve>*>(inputs.points)[report.rejected_point],
-                                report.rejected_point, !inputs.points_in_montgomery, inputs.validate_points, unused);
-    if (rejected.any()) return Error{rejected.code, rejected.message};
+    const host::RejectedPoint rejected = host::check_host_point<Internal>(
+        host::caller_points<Internal>(inputs.points, inputs.n)[report.rejected_point], report.rejected_point,
+        !inputs.points_in_montgomery, inputs.validate_points, unused);
+    if (rejected.any()) return rejected_error(rejected);
     return Error{ErrorCode::device_error, "vulkan backend: " + status.message + ", which the host accepts"};
   }
   if (!status.ok()) return vulkan_error(status);

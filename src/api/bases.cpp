@@ -12,7 +12,6 @@
 #include "api/backend_runs.hpp"
 #include "api/cuda_devices.hpp"
 #include "api/curve_map.hpp"
-#include "api/host_inputs.hpp"
 #include "core/uninitialized_buffer.hpp"
 #include "host/parallel_for.hpp"
 #include "zkmsm/zkmsm.hpp"
@@ -58,11 +57,12 @@ Result<bool> prepare_device_bases(BasesStorage<InternalCurve<Curve>>& storage,
                                                    config.cuda_stream);
   } else {
     UninitializedBuffer<AffinePoint<Internal>> converted;
-    RejectedPoint rejected;
-    const auto host = convert_host_points<Curve>(points, config, host::resolve_thread_count(config.cpu_threads), false,
-                                                 converted, rejected);
-    if (rejected.any()) return Error{rejected.code, rejected.message};
-    status = cuda::prepare_device_points<Internal>(storage.device_points.data(), host.data(), false, n, form,
+    host::RejectedPoint rejected;
+    const auto host_points =
+        host::convert_host_points<Internal>(points.data(), n, input_form(config),
+                                            host::resolve_thread_count(config.cpu_threads), false, converted, rejected);
+    if (rejected.any()) return rejected_error(rejected);
+    status = cuda::prepare_device_points<Internal>(storage.device_points.data(), host_points.data(), false, n, form,
                                                    config.cuda_stream);
   }
   if (!status.ok) return cuda_error(status);
@@ -88,11 +88,12 @@ Result<bool> prepare_device_parts(BasesStorage<InternalCurve<Curve>>& storage,
   UninitializedBuffer<AffinePoint<Internal>> converted;
   const void* source = points.data();
   if (!config.points_on_device) {
-    RejectedPoint rejected;
-    source = convert_host_points<Curve>(points, config, host::resolve_thread_count(config.cpu_threads), false, converted,
-                                        rejected)
-                 .data();
-    if (rejected.any()) return Error{rejected.code, rejected.message};
+    host::RejectedPoint rejected;
+    source =
+        host::convert_host_points<Internal>(points.data(), n, input_form(config),
+                                            host::resolve_thread_count(config.cpu_threads), false, converted, rejected)
+            .data();
+    if (rejected.any()) return rejected_error(rejected);
   }
   cuda::InputForm form;
   form.points_in_montgomery = config.points_in_montgomery;
@@ -298,10 +299,11 @@ Result<Bases<Curve>> prepare_bases(std::span<const Point<Curve>> points, const M
       if (!prepared) return prepared.error();
 #endif
     } else if (n != 0) {
-      api::RejectedPoint rejected;
-      api::convert_host_points<Curve>(points, config, host::resolve_thread_count(config.cpu_threads), true,
-                                      state->host_points, rejected);
-      if (rejected.any()) return Error{rejected.code, rejected.message};
+      host::RejectedPoint rejected;
+      host::convert_host_points<api::InternalCurve<Curve>>(points.data(), n, api::input_form(config),
+                                                           host::resolve_thread_count(config.cpu_threads), true,
+                                                           state->host_points, rejected);
+      if (rejected.any()) return api::rejected_error(rejected);
     }
     return Bases<Curve>(std::move(state));
   } catch (const std::bad_alloc&) {
@@ -371,7 +373,8 @@ Result<Point<Curve>> msm(const Bases<Curve>& bases,
       inputs.scalars_on_device = config.scalars_on_device;
       inputs.scalars_in_montgomery = config.scalars_in_montgomery;
     } else {
-      scalar_storage = api::convert_host_scalars<Curve>(scalars, config, host::resolve_thread_count(config.cpu_threads));
+      scalar_storage = host::convert_host_scalars<Internal>(scalars.data(), n, config.scalars_in_montgomery,
+                                                            host::resolve_thread_count(config.cpu_threads));
       inputs.scalars = scalar_storage.data();
     }
     const double convert_ms = api::elapsed_ms(convert_start);

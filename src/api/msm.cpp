@@ -9,7 +9,6 @@
 #include "api/backend_runs.hpp"
 #include "api/cuda_devices.hpp"
 #include "api/curve_map.hpp"
-#include "api/host_inputs.hpp"
 #include "core/uninitialized_buffer.hpp"
 #include "host/parallel_for.hpp"
 #include "zkmsm/zkmsm.hpp"
@@ -169,9 +168,11 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
       inputs.points_in_montgomery = config.points_in_montgomery;
       inputs.validate_points = config.validate_points;
     } else {
-      api::RejectedPoint rejected;
-      inputs.points = api::convert_host_points<Curve>(points, config, threads, false, point_storage, rejected).data();
-      if (rejected.any()) return Error{rejected.code, rejected.message};
+      host::RejectedPoint rejected;
+      inputs.points = host::convert_host_points<Internal>(points.data(), n, api::input_form(config), threads, false,
+                                                          point_storage, rejected)
+                          .data();
+      if (rejected.any()) return api::rejected_error(rejected);
     }
     UninitializedBuffer<typename Internal::ScalarField::Integer> scalar_storage;
     if (config.scalars_on_device || api::takes_caller_scalars(backend, config)) {
@@ -179,7 +180,7 @@ Result<Point<Curve>> msm(std::span<const Point<Curve>> points,
       inputs.scalars_on_device = config.scalars_on_device;
       inputs.scalars_in_montgomery = config.scalars_in_montgomery;
     } else {
-      scalar_storage = api::convert_host_scalars<Curve>(scalars, config, threads);
+      scalar_storage = host::convert_host_scalars<Internal>(scalars.data(), n, config.scalars_in_montgomery, threads);
       inputs.scalars = scalar_storage.data();
     }
     const double convert_ms = api::elapsed_ms(convert_start);
