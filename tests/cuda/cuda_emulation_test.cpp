@@ -15,7 +15,7 @@ namespace zkmsm::test {
 namespace {
 
 using cuda::CudaMsmOptions;
-using cuda::WalkerStateKind;
+using backend::WalkerState;
 
 template <class Curve>
 class CudaEmulationTest : public SeededTest {
@@ -60,7 +60,7 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
   const auto points = independent_points<Curve>(n, this->rng());
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
   const auto expected = reference_msm<Curve>(points, scalars);
-  for (auto state : {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::global_warp}) {
+  for (auto state : {backend::WalkerState::registers, backend::WalkerState::global, backend::WalkerState::global_warp}) {
     for (unsigned s : {1u, 2u, 4u, 8u, 16u}) {
       for (unsigned blocks : {0u, 1u, 3u}) {
         for (unsigned c : {3u, 7u, 10u}) {
@@ -83,13 +83,13 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
                                .walker_slots = s,
                                .walker_threads_per_block = 32,
                                .walker_max_blocks = blocks,
-                               .walker_state = WalkerStateKind::warp};
+                               .walker_state = backend::WalkerState::warp};
         EXPECT_EQ(this->run(points, scalars, o), expected) << describe(o);
       }
     }
   }
   // State in device memory takes any S up to 64.
-  for (auto state : {WalkerStateKind::global, WalkerStateKind::global_warp}) {
+  for (auto state : {backend::WalkerState::global, backend::WalkerState::global_warp}) {
     for (unsigned s : {3u, 5u, 64u}) {
       const CudaMsmOptions o{.window_bits = 8,
                              .walker_slots = s,
@@ -133,7 +133,7 @@ TYPED_TEST(CudaEmulationTest, BucketsSplitOverManySlotsCombineAcrossLevels) {
   this->expect_correct(points, equal, {.window_bits = 4, .walker_slots = 1, .walker_threads_per_block = 32});
   this->expect_correct(
       points, equal,
-      {.window_bits = 4, .walker_slots = 4, .walker_threads_per_block = 32, .walker_state = WalkerStateKind::global});
+      {.window_bits = 4, .walker_slots = 4, .walker_threads_per_block = 32, .walker_state = backend::WalkerState::global});
   // Half the points negated: buckets whose partial sums pass through infinity.
   auto mixed = points;
   for (std::size_t i = 0; i < n; i += 2) mixed[i] = -mixed[i];
@@ -145,9 +145,9 @@ TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {
   const auto points = plus_minus_pairs<Curve>(100, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
   for (auto state :
-       {WalkerStateKind::registers, WalkerStateKind::global, WalkerStateKind::warp, WalkerStateKind::global_warp}) {
+       {backend::WalkerState::registers, backend::WalkerState::global, backend::WalkerState::warp, backend::WalkerState::global_warp}) {
     const CudaMsmOptions o{.window_bits = 4,
-                           .walker_slots = state == WalkerStateKind::warp ? 4u : 8u,
+                           .walker_slots = state == backend::WalkerState::warp ? 4u : 8u,
                            .walker_threads_per_block = 32,
                            .walker_max_blocks = 2,
                            .walker_state = state};
@@ -207,11 +207,11 @@ TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   using Curve = TypeParam;
   std::string error;
   const auto small = cuda::detail::make_plan(std::size_t{1} << 16, 254, CudaMsmOptions{}, &error);
-  EXPECT_EQ(small.state, WalkerStateKind::warp);
+  EXPECT_EQ(small.state, backend::WalkerState::warp);
   EXPECT_EQ(small.slots, 4u);
   EXPECT_EQ(small.walker_threads % 32, 0u);
   const auto large = cuda::detail::make_plan(std::size_t{1} << 20, 254, CudaMsmOptions{}, &error);
-  EXPECT_EQ(large.state, WalkerStateKind::global);
+  EXPECT_EQ(large.state, backend::WalkerState::global);
   EXPECT_EQ(large.slots, 16u);
   EXPECT_EQ(large.walker_min_blocks, 0u);
   const auto huge = cuda::detail::make_plan(std::size_t{1} << 24, 254, CudaMsmOptions{}, &error);
@@ -225,7 +225,7 @@ TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   // An explicit S the warp state cannot take goes to the global state.
   const auto explicit_s = cuda::detail::make_plan(1000, 254, CudaMsmOptions{.walker_slots = 12}, &error);
   EXPECT_TRUE(error.empty()) << error;
-  EXPECT_EQ(explicit_s.state, WalkerStateKind::global);
+  EXPECT_EQ(explicit_s.state, backend::WalkerState::global);
   const auto points = independent_points<Curve>(300, this->rng());
   const auto scalars = random_scalars_256<Curve>(300, this->rng);
   this->expect_correct(points, scalars, CudaMsmOptions{});
@@ -237,10 +237,10 @@ TYPED_TEST(CudaEmulationTest, BadOptionsAreRejected) {
   const auto scalars = random_scalars_256<Curve>(4, this->rng);
   AffinePoint<Curve> result{};
   for (const CudaMsmOptions& o : {CudaMsmOptions{.window_bits = 1}, CudaMsmOptions{.window_bits = 23},
-                                  CudaMsmOptions{.walker_slots = 3, .walker_state = WalkerStateKind::registers},
-                                  CudaMsmOptions{.walker_slots = 8, .walker_state = WalkerStateKind::warp},
+                                  CudaMsmOptions{.walker_slots = 3, .walker_state = backend::WalkerState::registers},
+                                  CudaMsmOptions{.walker_slots = 8, .walker_state = backend::WalkerState::warp},
                                   CudaMsmOptions{.walker_slots = 65}, CudaMsmOptions{.walker_threads_per_block = 100},
-                                  CudaMsmOptions{.walker_slots = 65, .walker_state = WalkerStateKind::global}}) {
+                                  CudaMsmOptions{.walker_slots = 65, .walker_state = backend::WalkerState::global}}) {
     const auto status = cuda::detail::msm_emulated<Curve>(&result, points, scalars, o, nullptr);
     EXPECT_FALSE(status.ok) << describe(o);
     EXPECT_FALSE(status.out_of_memory);

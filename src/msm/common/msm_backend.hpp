@@ -2,8 +2,9 @@
 // arrays, their form, the knobs), what a backend gives back (the affine sum and an MsmReport),
 // and how it fails (Status). Every backend implements MsmBackend<Curve> in ONE adapter file of
 // its own folder, which checks the knobs it reads, refuses the ones it does not have, and
-// translates them to its internal options; the API's dispatcher (src/api/backend_registry.*)
-// knows backends only through this interface and the registration list CMake generates.
+// translates them to its internal options; the API's dispatcher (src/api/dispatcher.*) knows
+// backends only through this interface and the registry (backend_registry.hpp) that the
+// registration list CMake generates fills.
 //
 // Representations at this boundary:
 //   points   the caller's array in the public Point layout (x limbs then y limbs, 64-bit
@@ -26,6 +27,9 @@
 #include "curve/affine_point.hpp"
 
 namespace zkmsm::backend {
+
+// Knobs::devices = {kAllDevices}: every device of the host (MsmConfig's kAllDevices).
+inline constexpr int kAllDevices = -1;
 
 // The backends; the API's Backend enum without `automatic`.
 enum class BackendKind { cpu, cuda, vulkan };
@@ -82,9 +86,9 @@ struct Knobs {
   WalkerState walker_state = WalkerState::automatic;
   bool pair_tree_dx_cache = false;
   std::size_t memory_budget_bytes = 0;
-  unsigned cpu_threads = 0;      // 0: all hardware threads (host work of every backend)
-  void* cuda_stream = nullptr;   // a cudaStream_t
-  std::vector<int> devices;      // MsmConfig::devices, as given (kAllDevices = −1)
+  unsigned cpu_threads = 0;     // 0: all hardware threads (host work of every backend)
+  void* cuda_stream = nullptr;  // a cudaStream_t
+  std::vector<int> devices;     // MsmConfig::devices, as given (kAllDevices = −1)
 };
 
 // How the caller's arrays are encoded.
@@ -155,6 +159,12 @@ class MsmBackend {
   // Whether `automatic` may choose it when available: a hardware accelerator (never a
   // software device such as lavapipe). Backends are tried in registration order.
   virtual bool accelerated() const = 0;
+  // Whether it reads inputs in CUDA device memory (PointInputs / ScalarInputs::on_device); the
+  // API refuses device inputs for a backend that does not.
+  virtual bool reads_device_memory() const { return false; }
+  // Whether it runs on a list of devices (Knobs::devices beyond {} and {kAllDevices}); the API
+  // refuses such a list for a backend that does not. The backend checks the list itself.
+  virtual bool runs_on_device_lists() const { return false; }
 
   // *sum = Σ scalars[i]·points[i].
   virtual Status msm(AffinePoint<Curve>& sum, const MsmRequest& request, MsmReport& report) = 0;

@@ -105,9 +105,9 @@ inline void merge_report(MultiDeviceReport& into,
     merged.windows = share.windows;
     largest_n = share_n;
   }
-  for (const CudaStageTime& stage : share.stages) {
+  for (const backend::StageTime& stage : share.stages) {
     bool found = false;
-    for (CudaStageTime& have : merged.stages) {
+    for (backend::StageTime& have : merged.stages) {
       if (std::string(have.name) != stage.name) continue;
       if (stage.milliseconds > have.milliseconds) have.milliseconds = stage.milliseconds;
       found = true;

@@ -764,7 +764,7 @@ CudaStatus launch_warp_walker(Exec& exec, const Plan& plan, const WalkerArgs<Dev
 
 template <class Curve, class Exec>
 CudaStatus dispatch_walker(Exec& exec, const Plan& plan, const WalkerArgs<DeviceBase<Curve>>& args) {
-  if (plan.state == WalkerStateKind::warp) {
+  if (plan.state == backend::WalkerState::warp) {
     switch (plan.slots) {
       case 1:
         return launch_warp_walker<Curve, 1>(exec, plan, args);
@@ -776,10 +776,10 @@ CudaStatus dispatch_walker(Exec& exec, const Plan& plan, const WalkerArgs<Device
         return failure("unsupported walker_slots for warp state");
     }
   }
-  if (plan.state == WalkerStateKind::global_warp) {
+  if (plan.state == backend::WalkerState::global_warp) {
     return exec.for_each(plan.walker_threads, plan.threads_per_block, StreamWalker<Curve, 0, true>{args});
   }
-  if (plan.state == WalkerStateKind::global) {
+  if (plan.state == backend::WalkerState::global) {
     const StreamWalker<Curve, 0> walker{args};
     switch (walker_min_blocks() != 0 ? walker_min_blocks() : plan.walker_min_blocks) {
       case 3:

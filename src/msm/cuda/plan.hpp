@@ -67,14 +67,14 @@ inline constexpr unsigned kCappedWalkerMinBlocks = 3;
 inline constexpr unsigned kCappedWalkerBlockThreads = 256;
 inline constexpr std::uint64_t kCappedMaxWalkerThreads = std::uint64_t{kCappedWalkerMinBlocks} * 256 * 132;
 
-inline WalkerStateKind default_walker_state(std::size_t n) {
-  return n <= kWarpWalkerMaxPoints ? WalkerStateKind::warp : WalkerStateKind::global;
+inline backend::WalkerState default_walker_state(std::size_t n) {
+  return n <= kWarpWalkerMaxPoints ? backend::WalkerState::warp : backend::WalkerState::global;
 }
-inline unsigned default_walker_slots(WalkerStateKind state, std::size_t n) {
+inline unsigned default_walker_slots(backend::WalkerState state, std::size_t n) {
   switch (state) {
-    case WalkerStateKind::warp:
+    case backend::WalkerState::warp:
       return kWarpWalkerSlots;
-    case WalkerStateKind::registers:
+    case backend::WalkerState::registers:
       return kRegistersWalkerSlots;
     default:
       return n < (std::size_t{1} << 22) ? 16 : n < (std::size_t{1} << 24) ? 32 : 48;
@@ -117,11 +117,11 @@ struct Plan {
   std::uint64_t walker_slot_count = 0;    // threads · S
   std::uint64_t combine_level_units = 0;  // records per set of combine levels ≥ 1 (0: one level)
   unsigned walker_min_blocks = 0;         // register cap of the global walker (0: none)
-  WalkerStateKind state = WalkerStateKind::registers;
+  backend::WalkerState state = backend::WalkerState::registers;
   bool state_in_device_memory() const {
-    return state == WalkerStateKind::global || state == WalkerStateKind::global_warp;
+    return state == backend::WalkerState::global || state == backend::WalkerState::global_warp;
   }
-  bool inversion_per_warp() const { return state == WalkerStateKind::warp || state == WalkerStateKind::global_warp; }
+  bool inversion_per_warp() const { return state == backend::WalkerState::warp || state == backend::WalkerState::global_warp; }
   std::vector<std::uint32_t> reduce_items;      // items per window entering level ℓ; ends with 1
   std::vector<std::uint32_t> reduce_chunk;      // items per thread of level ℓ
   std::size_t reduce_buffer_items[2] = {0, 0};  // XYZZ pairs of the two ping-pong buffers
@@ -208,19 +208,19 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
     return plan;
   }
   // Automatic state with an explicit S the size's state cannot take: global takes any S.
-  WalkerStateKind state = options.walker_state;
-  if (state == WalkerStateKind::automatic) {
+  backend::WalkerState state = options.walker_state;
+  if (state == backend::WalkerState::automatic) {
     state = default_walker_state(n);
-    if (state == WalkerStateKind::warp && options.walker_slots != 0 && !warp_slots_supported(options.walker_slots))
-      state = WalkerStateKind::global;
+    if (state == backend::WalkerState::warp && options.walker_slots != 0 && !warp_slots_supported(options.walker_slots))
+      state = backend::WalkerState::global;
   }
   plan.state = state;
   const unsigned slots = options.walker_slots != 0 ? options.walker_slots : default_walker_slots(state, n);
-  if (state == WalkerStateKind::registers && !registers_slots_supported(slots)) {
+  if (state == backend::WalkerState::registers && !registers_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2, 4, 8 or 16 with walker_state = registers";
     return plan;
   }
-  if (state == WalkerStateKind::warp && !warp_slots_supported(slots)) {
+  if (state == backend::WalkerState::warp && !warp_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2 or 4 with walker_state = warp";
     return plan;
   }
@@ -237,7 +237,7 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
   plan.buckets = std::uint32_t{1} << (plan.window_bits - 1);
   plan.slots = slots;
   plan.threads_per_block = options.walker_threads_per_block;
-  plan.walker_min_blocks = state == WalkerStateKind::global && n >= kCappedWalkerMinPoints &&
+  plan.walker_min_blocks = state == backend::WalkerState::global && n >= kCappedWalkerMinPoints &&
                                    plan.threads_per_block <= kCappedWalkerBlockThreads
                                ? kCappedWalkerMinBlocks
                                : 0;
