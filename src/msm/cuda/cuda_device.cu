@@ -1,4 +1,5 @@
-// Device discovery, device memory for the API layer's handles, and the backend's test hooks.
+// Device discovery, device memory for handles (prepared bases, DeviceBuffer), and the backend's
+// test hooks.
 #include <cuda_runtime.h>
 
 #include <string>

@@ -16,7 +16,8 @@
 // place, or first converted and validated on the device by convert_inputs.cuh); the work runs
 // on a stream of the call's own or on the caller's (CudaMsmOptions::stream).
 //
-// This header is plain C++ (no CUDA headers): the API layer includes it from .cpp files.
+// This header is plain C++ (no CUDA headers): the backend's adapter (cuda_backend.cpp) and its
+// host-side files include it from .cpp files compiled by the C++ compiler.
 #pragma once
 
 #include <cstddef>
@@ -95,7 +96,7 @@ enum class PointIssue {
   not_on_curve,     // y² ≠ x³ + b (and not the point at infinity)
 };
 
-// The host path's message for a rejected point (the API layer's words, host_inputs.hpp).
+// The host path's message for a rejected point (host/host_inputs.hpp's words).
 inline std::string point_issue_message(PointIssue issue, std::size_t index, const char* curve_name) {
   switch (issue) {
     case PointIssue::x_not_canonical:
@@ -164,7 +165,7 @@ int device_count();
 // Makes `device` the calling thread's current CUDA device.
 CudaStatus set_current_device(int device);
 
-// Device memory for the API layer's handles (Bases, DeviceBuffer): cudaMalloc on the current
+// Device memory for handles (prepared bases, the public DeviceBuffer): cudaMalloc on the current
 // device, and cudaFree of memory allocated on `device` (made current for the call).
 // free_device_memory(nullptr, ·) does nothing.
 CudaStatus allocate_device_memory(void** out, std::size_t bytes);

@@ -8,8 +8,8 @@
 // device's own memory (prepared bases) or are copied from another device by the share's upload
 // (unified addressing); only the affine partial sums come back. NVLink multicast is not used.
 //
-// Plain C++ (threads, no CUDA headers): the API layer includes it; the test of the splitting
-// and summing runs it with the emulated pipeline on machines without a GPU.
+// Plain C++ (threads, no CUDA headers): cuda_devices.cpp and cuda_bases.cpp include it; the test
+// of the splitting and summing runs it with the emulated pipeline on machines without a GPU.
 #pragma once
 
 #include <atomic>
