@@ -57,7 +57,11 @@ Result<BackendOf<Internal>*> choose_backend(const MsmConfig& config, Backend req
   }
   const Backend resolved = resolve_backend(requested);
   BackendOf<Internal>* chosen = registry().find<Internal>(to_kind(resolved));
-  if (device_inputs && (chosen == nullptr || !chosen->reads_device_memory())) {
+  // A backend this build lacks cannot be asked; device inputs are CUDA memory by the public
+  // contract (MsmConfig::points_on_device), so an absent cuda is reported unavailable below and
+  // any other absent backend refuses them here, as a present one would.
+  const bool reads_device_memory = chosen != nullptr ? chosen->reads_device_memory() : resolved == Backend::cuda;
+  if (device_inputs && !reads_device_memory) {
     return Error{ErrorCode::invalid_argument,
                  std::string("points_on_device / scalars_on_device: inputs in device memory need the cuda backend, "
                              "but backend '") +
