@@ -8,6 +8,9 @@
 
 namespace zkmsm::api {
 
+// Knobs::devices carries MsmConfig::devices as given.
+static_assert(backend::kAllDevices == kAllDevices);
+
 const backend::BackendRegistry& registry() {
   static const backend::BackendRegistry filled = [] {
     backend::BackendRegistry registry;
