@@ -72,11 +72,11 @@ std::vector<Config> parse_configs(const char* text) {
     }
     o.window_bits = c;
     o.walker_slots = s;
-    o.walker_state = state == 'g'   ? cuda::WalkerStateKind::global
-                     : state == 'G' ? cuda::WalkerStateKind::global_warp
-                     : state == 'w' ? cuda::WalkerStateKind::warp
-                     : state == 'a' ? cuda::WalkerStateKind::automatic
-                                    : cuda::WalkerStateKind::registers;
+    o.walker_state = state == 'g'   ? backend::WalkerState::global
+                     : state == 'G' ? backend::WalkerState::global_warp
+                     : state == 'w' ? backend::WalkerState::warp
+                     : state == 'a' ? backend::WalkerState::automatic
+                                    : backend::WalkerState::registers;
     o.walker_max_blocks = blocks;
     o.walker_threads_per_block = tpb;
     out.push_back({o, min_blocks});
@@ -88,11 +88,11 @@ std::string describe(const Config& config) {
   const cuda::CudaMsmOptions& o = config.options;
   char text[96];
   std::snprintf(text, sizeof text, "c=%u S=%u %s blocks=%u tpb=%u mb=%u", o.window_bits, o.walker_slots,
-                o.walker_state == cuda::WalkerStateKind::global        ? "global"
-                : o.walker_state == cuda::WalkerStateKind::global_warp ? "gwarp"
-                : o.walker_state == cuda::WalkerStateKind::warp        ? "warp"
-                : o.walker_state == cuda::WalkerStateKind::automatic   ? "auto"
-                                                                       : "regs",
+                o.walker_state == backend::WalkerState::global        ? "global"
+                : o.walker_state == backend::WalkerState::global_warp ? "gwarp"
+                : o.walker_state == backend::WalkerState::warp        ? "warp"
+                : o.walker_state == backend::WalkerState::automatic   ? "auto"
+                                                                      : "regs",
                 o.walker_max_blocks, o.walker_threads_per_block, config.walker_min_blocks);
   return text;
 }

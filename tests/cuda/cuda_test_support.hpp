@@ -22,11 +22,11 @@ inline std::string describe(const cuda::CudaMsmOptions& o) {
   return "c=" + std::to_string(o.window_bits) + " S=" + std::to_string(o.walker_slots) +
          " tpb=" + std::to_string(o.walker_threads_per_block) + " max_blocks=" + std::to_string(o.walker_max_blocks) +
          " state=" +
-         (o.walker_state == cuda::WalkerStateKind::global        ? "global"
-          : o.walker_state == cuda::WalkerStateKind::global_warp ? "global_warp"
-          : o.walker_state == cuda::WalkerStateKind::warp        ? "warp"
-          : o.walker_state == cuda::WalkerStateKind::automatic   ? "auto"
-                                                                 : "registers") +
+         (o.walker_state == backend::WalkerState::global        ? "global"
+          : o.walker_state == backend::WalkerState::global_warp ? "global_warp"
+          : o.walker_state == backend::WalkerState::warp        ? "warp"
+          : o.walker_state == backend::WalkerState::automatic   ? "auto"
+                                                                : "registers") +
          " budget=" + std::to_string(o.memory_budget_bytes);
 }
 

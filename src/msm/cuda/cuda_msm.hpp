@@ -25,29 +25,24 @@
 #include <vector>
 
 #include "curve/affine_point.hpp"
+#include "msm/common/msm_backend.hpp"
 
 namespace zkmsm::cuda {
 
 // True when a CUDA device is present and this build's kernels can run on it.
 bool device_available();
 
-enum class WalkerStateKind {
-  automatic,    // by size: warp up to kWarpWalkerMaxPoints points, global above (plan.hpp)
-  registers,    // slot accumulators in thread-private arrays (registers, or local memory on spill);
-                // S ∈ {1, 2, 4, 8, 16}
-  global,       // slot accumulators in device memory, laid out coalesced; any S in [1, 64]
-  warp,         // S ∈ {1, 2, 4} slots in registers; one inversion per round shared by the warp's
-                // 32·S additions (warp_batch_inverse.cuh)
-  global_warp,  // slot accumulators in device memory as `global`, any S in [1, 64]; one inversion
-                // per round shared by the warp's 32·S additions
-};
+// The walker state and stage-time types are the backend interface's (msm/common/msm_backend.hpp);
+// the old names stay for src/api until its CUDA adapter replaces this header's options.
+using WalkerStateKind = backend::WalkerState;
+using CudaStageTime = backend::StageTime;
 
 struct CudaMsmOptions {
   unsigned window_bits = 0;   // c; 0 = the backend's cost model
   unsigned walker_slots = 0;  // S: affine additions per batched inversion per thread; 0 = by size
   unsigned walker_threads_per_block = 128;
   unsigned walker_max_blocks = 0;  // walker thread cap = max_blocks · threads per block; 0 = auto
-  WalkerStateKind walker_state = WalkerStateKind::automatic;
+  backend::WalkerState walker_state = backend::WalkerState::automatic;  // automatic: by size (launch_sizes.hpp)
   std::size_t memory_budget_bytes = 0;  // 0 = no limit; else windows are processed in batches
   // A cudaStream_t: every copy, kernel and pool allocation of the call is ordered on it, and the
   // call synchronises it before returning. nullptr = a non-blocking stream of the call's own.
@@ -84,17 +79,12 @@ struct CudaMsmInputs {
   InputForm form;
 };
 
-struct CudaStageTime {
-  const char* name;  // a DESIGN.md §2 stage, or upload_inputs / convert_inputs / download_result
-  double milliseconds;
-};
-
 struct CudaMsmReport {
   unsigned window_bits = 0, windows = 0;
   // Device-event times summed over window batches: upload_inputs, the six DESIGN.md stages,
   // download_result, accumulate_buckets.combine_partials (already inside accumulate_buckets),
   // then convert_inputs (device inputs converted or validated on the device; 0 otherwise).
-  std::vector<CudaStageTime> stages;
+  std::vector<backend::StageTime> stages;
   std::size_t estimated_peak_bytes = 0;  // estimate_device_bytes for this call
   std::size_t measured_peak_bytes = 0;   // sum of this call's device allocations
 };
