@@ -2,13 +2,34 @@
 //
 // Representation: Montgomery-form coordinates; Z = 0 is the point at infinity. All operations
 // are complete: they handle infinity, P + P and P + (−P). Formulas from the Explicit-Formulas
-// Database (https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html).
+// Database (https://hyperelliptic.org/EFD/g1p/auto-shortw-jacobian-0.html). One copy for the
+// host (PrimeField) and the CUDA kernels (DeviceField): see affine_point.hpp.
 #pragma once
 
 #include "core/host_device.hpp"
 #include "curve/affine_point.hpp"
+#include "curve/point_inline.hpp"
 
 namespace zkmsm {
+
+// The three products of a doubling round (JacobianPoint::doubled), one after the other. The CUDA
+// combine_windows kernel computes them on three lanes of a warp instead (msm/cuda/lane_parallel.cuh).
+struct SequentialMul3 {
+  template <class Field>
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr void operator()(Field& r0,
+                                                                 Field& r1,
+                                                                 Field& r2,
+                                                                 const Field& a0,
+                                                                 const Field& b0,
+                                                                 const Field& a1,
+                                                                 const Field& b1,
+                                                                 const Field& a2,
+                                                                 const Field& b2) const {
+    r0 = a0 * b0;
+    r1 = a1 * b1;
+    r2 = a2 * b2;
+  }
+};
 
 template <class Curve>
 struct JacobianPoint {
@@ -18,14 +39,14 @@ struct JacobianPoint {
   BaseField Y;
   BaseField Z;
 
-  ZKMSM_HOST_DEVICE static constexpr JacobianPoint infinity() {
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE static constexpr JacobianPoint infinity() {
     return {BaseField::one(), BaseField::one(), BaseField::zero()};
   }
-  ZKMSM_HOST_DEVICE static constexpr JacobianPoint from_affine(const Affine& p) {
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE static constexpr JacobianPoint from_affine(const Affine& p) {
     return p.is_infinity() ? infinity() : JacobianPoint{p.x, p.y, BaseField::one()};
   }
-  ZKMSM_HOST_DEVICE constexpr bool is_infinity() const { return Z.is_zero(); }
-  ZKMSM_HOST_DEVICE constexpr JacobianPoint operator-() const { return {X, -Y, Z}; }
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr bool is_infinity() const { return Z.is_zero(); }
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr JacobianPoint operator-() const { return {X, -Y, Z}; }
 
   // One inversion; use batch normalization for many points.
   ZKMSM_HOST_DEVICE Affine to_affine() const {
@@ -36,23 +57,34 @@ struct JacobianPoint {
   }
 
   // dbl-2009-l: 2M + 5S.
-  ZKMSM_HOST_DEVICE constexpr JacobianPoint doubled() const {
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr JacobianPoint doubled() const {
     if (is_infinity()) return *this;
-    const BaseField A = X.squared();                            // A = X1²
-    const BaseField B = Y.squared();                            // B = Y1²
-    const BaseField C = B.squared();                            // C = B²
-    const BaseField D = ((X + B).squared() - A - C).doubled();  // D = 2((X1 + B)² − A − C)
-    const BaseField E = A.doubled() + A;                        // E = 3A
-    const BaseField F = E.squared();                            // F = E²
+    return doubled(SequentialMul3{});
+  }
+
+  // dbl-2009-l (2M + 5S) in three rounds of independent multiplications:
+  //   A = X², B = Y², YZ = Y·Z  |  C = B², T = (X + B)², F = (3A)²  |  E·(D − X3)
+  // `mul3(r0, r1, r2, a0, b0, a1, b1, a2, b2)` computes a round's three products (SequentialMul3,
+  // or the lanes of a warp in CUDA's combine_windows). No infinity branch: Z3 = 2·Y1·Z1 keeps
+  // Z = 0 for infinity, and no point of the prime-order groups here has y = 0.
+  template <class Mul3>
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr JacobianPoint doubled(Mul3 mul3) const {
+    BaseField A, B, YZ;
+    mul3(A, B, YZ, X, X, Y, Y, Y, Z);
+    const BaseField E = A.doubled() + A;  // E = 3A
+    const BaseField XB = X + B;
+    BaseField C, T, F;
+    mul3(C, T, F, B, B, XB, XB, E, E);
+    const BaseField D = (T - A - C).doubled();  // D = 2((X1 + B)² − A − C)
     JacobianPoint out;
     out.X = F - D.doubled();                                    // X3 = F − 2D
     out.Y = E * (D - out.X) - C.doubled().doubled().doubled();  // Y3 = E(D − X3) − 8C
-    out.Z = (Y * Z).doubled();                                  // Z3 = 2·Y1·Z1
+    out.Z = YZ.doubled();                                       // Z3 = 2·Y1·Z1
     return out;
   }
 
   // add-2007-bl: 11M + 5S.
-  ZKMSM_HOST_DEVICE constexpr JacobianPoint operator+(const JacobianPoint& q) const {
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr JacobianPoint operator+(const JacobianPoint& q) const {
     if (is_infinity()) return q;
     if (q.is_infinity()) return *this;
     const BaseField Z1Z1 = Z.squared();    // Z1Z1 = Z1²
@@ -75,7 +107,7 @@ struct JacobianPoint {
   }
 
   // madd-2007-bl (mixed, q affine): 7M + 4S.
-  ZKMSM_HOST_DEVICE constexpr JacobianPoint add_affine(const Affine& q) const {
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr JacobianPoint add_affine(const Affine& q) const {
     if (q.is_infinity()) return *this;
     if (is_infinity()) return from_affine(q);
     const BaseField Z1Z1 = Z.squared();   // Z1Z1 = Z1²
@@ -96,7 +128,7 @@ struct JacobianPoint {
   }
 
   // Equality of the represented points (cross-multiplied, no inversion).
-  ZKMSM_HOST_DEVICE constexpr bool operator==(const JacobianPoint& q) const {
+  ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr bool operator==(const JacobianPoint& q) const {
     if (is_infinity() || q.is_infinity()) return is_infinity() == q.is_infinity();
     const BaseField Z1Z1 = Z.squared();
     const BaseField Z2Z2 = q.Z.squared();

@@ -92,7 +92,7 @@ std::string describe(const Config& config) {
                 : o.walker_state == backend::WalkerState::global_warp ? "gwarp"
                 : o.walker_state == backend::WalkerState::warp        ? "warp"
                 : o.walker_state == backend::WalkerState::automatic   ? "auto"
-                                                                       : "regs",
+                                                                      : "regs",
                 o.walker_max_blocks, o.walker_threads_per_block, config.walker_min_blocks);
   return text;
 }

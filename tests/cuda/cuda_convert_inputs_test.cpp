@@ -69,7 +69,7 @@ class CudaConvertInputsTest : public SeededTest {
     EXPECT_EQ(result, reference_msm<Curve>(points, scalars)) << what;
     EXPECT_LE(report.measured_peak_bytes, report.estimated_peak_bytes) << what;
     ASSERT_EQ(report.stages.size(), 10u);
-    EXPECT_STREQ(report.stages.back().name, "convert_inputs");
+    EXPECT_EQ(report.stages.back().name, "convert_inputs");
   }
 
   // The emulated call fails with `issue` at `index` and leaves the result alone.

@@ -1,4 +1,4 @@
-// The CUDA pipeline's logic run as host loops (detail::msm_emulated): plan, bucket bounds,
+// The CUDA pipeline's logic run as host loops (detail::msm_emulated): launch sizes, bucket bounds,
 // stream walker with split buckets and partials, reduction levels and Horner, against the
 // reference MSM. Needs no GPU, so it runs everywhere the backend compiles; the device tests
 // (cuda_msm_test.cpp) then only have to add the real kernels, PTX arithmetic and CUB.
@@ -9,13 +9,13 @@
 #include "cuda_test_support.hpp"
 #include "field/test_support.hpp"
 #include "msm/cuda/cuda_msm_internal.hpp"
-#include "msm/cuda/plan.hpp"
+#include "msm/cuda/launch_sizes.hpp"
 
 namespace zkmsm::test {
 namespace {
 
-using cuda::CudaMsmOptions;
 using backend::WalkerState;
+using cuda::CudaMsmOptions;
 
 template <class Curve>
 class CudaEmulationTest : public SeededTest {
@@ -60,7 +60,7 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
   const auto points = independent_points<Curve>(n, this->rng());
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
   const auto expected = reference_msm<Curve>(points, scalars);
-  for (auto state : {backend::WalkerState::registers, backend::WalkerState::global, backend::WalkerState::global_warp}) {
+  for (auto state : {WalkerState::registers, WalkerState::global, WalkerState::global_warp}) {
     for (unsigned s : {1u, 2u, 4u, 8u, 16u}) {
       for (unsigned blocks : {0u, 1u, 3u}) {
         for (unsigned c : {3u, 7u, 10u}) {
@@ -83,13 +83,13 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
                                .walker_slots = s,
                                .walker_threads_per_block = 32,
                                .walker_max_blocks = blocks,
-                               .walker_state = backend::WalkerState::warp};
+                               .walker_state = WalkerState::warp};
         EXPECT_EQ(this->run(points, scalars, o), expected) << describe(o);
       }
     }
   }
   // State in device memory takes any S up to 64.
-  for (auto state : {backend::WalkerState::global, backend::WalkerState::global_warp}) {
+  for (auto state : {WalkerState::global, WalkerState::global_warp}) {
     for (unsigned s : {3u, 5u, 64u}) {
       const CudaMsmOptions o{.window_bits = 8,
                              .walker_slots = s,
@@ -133,7 +133,7 @@ TYPED_TEST(CudaEmulationTest, BucketsSplitOverManySlotsCombineAcrossLevels) {
   this->expect_correct(points, equal, {.window_bits = 4, .walker_slots = 1, .walker_threads_per_block = 32});
   this->expect_correct(
       points, equal,
-      {.window_bits = 4, .walker_slots = 4, .walker_threads_per_block = 32, .walker_state = backend::WalkerState::global});
+      {.window_bits = 4, .walker_slots = 4, .walker_threads_per_block = 32, .walker_state = WalkerState::global});
   // Half the points negated: buckets whose partial sums pass through infinity.
   auto mixed = points;
   for (std::size_t i = 0; i < n; i += 2) mixed[i] = -mixed[i];
@@ -144,10 +144,9 @@ TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {
   using Curve = TypeParam;
   const auto points = plus_minus_pairs<Curve>(100, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
-  for (auto state :
-       {backend::WalkerState::registers, backend::WalkerState::global, backend::WalkerState::warp, backend::WalkerState::global_warp}) {
+  for (auto state : {WalkerState::registers, WalkerState::global, WalkerState::warp, WalkerState::global_warp}) {
     const CudaMsmOptions o{.window_bits = 4,
-                           .walker_slots = state == backend::WalkerState::warp ? 4u : 8u,
+                           .walker_slots = state == WalkerState::warp ? 4u : 8u,
                            .walker_threads_per_block = 32,
                            .walker_max_blocks = 2,
                            .walker_state = state};
@@ -206,26 +205,26 @@ TYPED_TEST(CudaEmulationTest, WindowBatchesUnderABudgetGiveTheSameResult) {
 TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   using Curve = TypeParam;
   std::string error;
-  const auto small = cuda::detail::make_plan(std::size_t{1} << 16, 254, CudaMsmOptions{}, &error);
-  EXPECT_EQ(small.state, backend::WalkerState::warp);
+  const auto small = cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{}, &error);
+  EXPECT_EQ(small.state, WalkerState::warp);
   EXPECT_EQ(small.slots, 4u);
   EXPECT_EQ(small.walker_threads % 32, 0u);
-  const auto large = cuda::detail::make_plan(std::size_t{1} << 20, 254, CudaMsmOptions{}, &error);
-  EXPECT_EQ(large.state, backend::WalkerState::global);
+  const auto large = cuda::detail::make_msm_sizes(std::size_t{1} << 20, 254, CudaMsmOptions{}, &error);
+  EXPECT_EQ(large.state, WalkerState::global);
   EXPECT_EQ(large.slots, 16u);
   EXPECT_EQ(large.walker_min_blocks, 0u);
-  const auto huge = cuda::detail::make_plan(std::size_t{1} << 24, 254, CudaMsmOptions{}, &error);
+  const auto huge = cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254, CudaMsmOptions{}, &error);
   EXPECT_EQ(huge.slots, 48u);
   EXPECT_EQ(huge.walker_min_blocks, 3u);
   EXPECT_LE(huge.walker_threads, cuda::detail::kCappedMaxWalkerThreads);
   // Blocks larger than the capped kernel's bound run uncapped.
   const auto wide =
-      cuda::detail::make_plan(std::size_t{1} << 24, 254, CudaMsmOptions{.walker_threads_per_block = 512}, &error);
+      cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254, CudaMsmOptions{.walker_threads_per_block = 512}, &error);
   EXPECT_EQ(wide.walker_min_blocks, 0u);
   // An explicit S the warp state cannot take goes to the global state.
-  const auto explicit_s = cuda::detail::make_plan(1000, 254, CudaMsmOptions{.walker_slots = 12}, &error);
+  const auto explicit_s = cuda::detail::make_msm_sizes(1000, 254, CudaMsmOptions{.walker_slots = 12}, &error);
   EXPECT_TRUE(error.empty()) << error;
-  EXPECT_EQ(explicit_s.state, backend::WalkerState::global);
+  EXPECT_EQ(explicit_s.state, WalkerState::global);
   const auto points = independent_points<Curve>(300, this->rng());
   const auto scalars = random_scalars_256<Curve>(300, this->rng);
   this->expect_correct(points, scalars, CudaMsmOptions{});
@@ -237,10 +236,10 @@ TYPED_TEST(CudaEmulationTest, BadOptionsAreRejected) {
   const auto scalars = random_scalars_256<Curve>(4, this->rng);
   AffinePoint<Curve> result{};
   for (const CudaMsmOptions& o : {CudaMsmOptions{.window_bits = 1}, CudaMsmOptions{.window_bits = 23},
-                                  CudaMsmOptions{.walker_slots = 3, .walker_state = backend::WalkerState::registers},
-                                  CudaMsmOptions{.walker_slots = 8, .walker_state = backend::WalkerState::warp},
+                                  CudaMsmOptions{.walker_slots = 3, .walker_state = WalkerState::registers},
+                                  CudaMsmOptions{.walker_slots = 8, .walker_state = WalkerState::warp},
                                   CudaMsmOptions{.walker_slots = 65}, CudaMsmOptions{.walker_threads_per_block = 100},
-                                  CudaMsmOptions{.walker_slots = 65, .walker_state = backend::WalkerState::global}}) {
+                                  CudaMsmOptions{.walker_slots = 65, .walker_state = WalkerState::global}}) {
     const auto status = cuda::detail::msm_emulated<Curve>(&result, points, scalars, o, nullptr);
     EXPECT_FALSE(status.ok) << describe(o);
     EXPECT_FALSE(status.out_of_memory);

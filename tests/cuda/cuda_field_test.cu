@@ -32,7 +32,7 @@ __global__ void field_ops_kernel(const cuda::DeviceField<Params>* a,
   out[kOpCount * i + kSub] = x - y;
   out[kOpCount * i + kNeg] = -x;
   out[kOpCount * i + kDouble] = x.doubled();
-  out[kOpCount * i + kInverse] = x.inverse();
+  out[kOpCount * i + kInverse] = x.inverse_vartime();
 }
 
 template <class Field>

@@ -14,8 +14,8 @@
 namespace zkmsm::test {
 namespace {
 
-using cuda::CudaMsmOptions;
 using backend::WalkerState;
+using cuda::CudaMsmOptions;
 
 template <class Curve>
 class CudaMsmTest : public SeededTest {
@@ -100,7 +100,7 @@ TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {
   const auto points = independent_points<Curve>(n, this->rng());
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
   const auto expected = expected_msm<Curve>(points, scalars);
-  for (auto state : {backend::WalkerState::registers, backend::WalkerState::global, backend::WalkerState::global_warp}) {
+  for (auto state : {WalkerState::registers, WalkerState::global, WalkerState::global_warp}) {
     for (unsigned s : {1u, 2u, 8u, 16u}) {
       for (unsigned tpb : {64u, 128u, 256u}) {
         for (unsigned blocks : {0u, 1u}) {
@@ -114,7 +114,7 @@ TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {
       }
     }
   }
-  for (auto state : {backend::WalkerState::global, backend::WalkerState::global_warp}) {
+  for (auto state : {WalkerState::global, WalkerState::global_warp}) {
     for (unsigned s : {3u, 32u, 64u}) {
       const CudaMsmOptions o{.walker_slots = s, .walker_state = state};
       EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
@@ -128,7 +128,7 @@ TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {
                                .walker_slots = s,
                                .walker_threads_per_block = tpb,
                                .walker_max_blocks = blocks,
-                               .walker_state = backend::WalkerState::warp};
+                               .walker_state = WalkerState::warp};
         EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
       }
     }
@@ -144,9 +144,9 @@ TYPED_TEST(CudaMsmTest, ManyCopiesOfOnePoint) {
     // Equal scalars: one bucket per window holds every entry, split over many slots.
     const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
     this->expect_correct(points, equal);
-    this->expect_correct(points, equal, {.walker_slots = 16, .walker_state = backend::WalkerState::global});
-    this->expect_correct(points, equal, {.walker_slots = 4, .walker_state = backend::WalkerState::warp});
-    this->expect_correct(points, equal, {.walker_slots = 8, .walker_state = backend::WalkerState::global_warp});
+    this->expect_correct(points, equal, {.walker_slots = 16, .walker_state = WalkerState::global});
+    this->expect_correct(points, equal, {.walker_slots = 4, .walker_state = WalkerState::warp});
+    this->expect_correct(points, equal, {.walker_slots = 8, .walker_state = WalkerState::global_warp});
     this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
   }
 }
@@ -156,8 +156,7 @@ TYPED_TEST(CudaMsmTest, PointAndNegationPairs) {
   const std::size_t pairs = std::size_t{1} << (test_log_n() - 1);
   const auto points = plus_minus_pairs<Curve>(pairs, this->rng());
   const auto scalars = doubled_up<Curve>(random_scalars_below_r<Curve>(pairs, this->rng));
-  for (auto state :
-       {backend::WalkerState::registers, backend::WalkerState::global, backend::WalkerState::warp, backend::WalkerState::global_warp}) {
+  for (auto state : {WalkerState::registers, WalkerState::global, WalkerState::warp, WalkerState::global_warp}) {
     const CudaMsmOptions o{.walker_state = state};
     EXPECT_TRUE(this->gpu(points, scalars, o).is_infinity()) << describe(o);
   }
@@ -176,8 +175,7 @@ TYPED_TEST(CudaMsmTest, ArithmeticProgression) {
     std::vector<Integer<Curve>> small(n);
     for (auto& s : small) s = small_scalar<Curve>(1 + this->rng() % 8);
     this->expect_correct(points, small);
-    this->expect_correct(points, small,
-                         {.window_bits = 4, .walker_slots = 16, .walker_state = backend::WalkerState::global});
+    this->expect_correct(points, small, {.window_bits = 4, .walker_slots = 16, .walker_state = WalkerState::global});
   }
   const std::size_t n = std::size_t{1} << test_log_n();
   this->expect_correct(arithmetic_progression<Curve>(n), random_scalars_below_r<Curve>(n, this->rng));

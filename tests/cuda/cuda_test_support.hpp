@@ -26,7 +26,7 @@ inline std::string describe(const cuda::CudaMsmOptions& o) {
           : o.walker_state == backend::WalkerState::global_warp ? "global_warp"
           : o.walker_state == backend::WalkerState::warp        ? "warp"
           : o.walker_state == backend::WalkerState::automatic   ? "auto"
-                                                                 : "registers") +
+                                                                : "registers") +
          " budget=" + std::to_string(o.memory_budget_bytes);
 }
 

@@ -31,14 +31,18 @@ ZKMSM_HOST_DEVICE constexpr std::uint32_t extract_bits(const BigInt<N>& x, unsig
   return static_cast<std::uint32_t>(word & ((std::uint64_t{1} << count) - 1));
 }
 
-// The signed digit of window `window` (see the file comment).
-template <std::size_t N>
-ZKMSM_HOST_DEVICE constexpr std::int32_t signed_digit(const BigInt<N>& scalar, unsigned window, unsigned window_bits) {
+// The signed digit of window `window` (see the file comment) of any scalar type with an
+// extract_bits(scalar, start, count) overload: BigInt<N> above, or the CUDA kernels' 8 × 32-bit
+// words in registers (msm/cuda/decompose_scalars.cuh), found by argument-dependent lookup.
+// 32-bit arithmetic: with window_bits ≤ kMaxWindowBits (22) every term is below 2^23, and the
+// device does no 64-bit arithmetic per digit.
+template <class Scalar>
+ZKMSM_HOST_DEVICE constexpr std::int32_t signed_digit(const Scalar& scalar, unsigned window, unsigned window_bits) {
   const unsigned start = window * window_bits;
-  const std::int64_t bits = extract_bits(scalar, start, window_bits);
-  const std::int64_t borrow_in = start == 0 ? 0 : extract_bits(scalar, start - 1, 1);
-  const std::int64_t top = bits >> (window_bits - 1);
-  return static_cast<std::int32_t>(bits + borrow_in - (top << window_bits));
+  const std::uint32_t bits = extract_bits(scalar, start, window_bits);
+  const std::uint32_t borrow_in = start == 0 ? 0 : extract_bits(scalar, start - 1, 1);
+  const std::uint32_t top = bits >> (window_bits - 1);
+  return static_cast<std::int32_t>(bits + borrow_in) - static_cast<std::int32_t>(top << window_bits);
 }
 
 }  // namespace zkmsm

@@ -21,7 +21,7 @@
 #include <string>
 
 #include "msm/cuda/cuda_msm.hpp"
-#include "msm/cuda/device_curve.cuh"
+#include "msm/cuda/device_points.cuh"
 #include "msm/cuda/exec.cuh"
 
 namespace zkmsm::cuda::detail {

@@ -38,7 +38,7 @@ struct CudaMsmOptions {
   unsigned walker_slots = 0;  // S: affine additions per batched inversion per thread; 0 = by size
   unsigned walker_threads_per_block = 128;
   unsigned walker_max_blocks = 0;  // walker thread cap = max_blocks · threads per block; 0 = auto
-  // automatic: by size, warp up to kWarpWalkerMaxPoints points, global above (plan.hpp);
+  // automatic: by size, warp up to kWarpWalkerMaxPoints points, global above (launch_sizes.hpp);
   // registers: S ∈ {1, 2, 4, 8, 16}; global, global_warp: any S in [1, 64]; warp: S ∈ {1, 2, 4}
   // (warp_batch_inverse.cuh).
   backend::WalkerState walker_state = backend::WalkerState::automatic;

@@ -17,16 +17,16 @@ unsigned scalar_bits() {
   return static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
 }
 
-inline void fill_report(CudaMsmReport* report, const Plan& plan, const double* stage_ms, std::size_t measured) {
+inline void fill_report(CudaMsmReport* report, const MsmSizes& sizes, const double* stage_ms, std::size_t measured) {
   if (report == nullptr) return;
-  report->window_bits = plan.window_bits;
-  report->windows = plan.windows;
+  report->window_bits = sizes.window_bits;
+  report->windows = sizes.windows;
   report->stages.clear();
   for (int s = 0; s < kStageCount; ++s) {
     const double ms = s == kAccumulate ? stage_ms[kAccumulate] + stage_ms[kCombinePartials] : stage_ms[s];
     report->stages.push_back({kStageNames[s], ms});
   }
-  report->estimated_peak_bytes = plan.bytes.total();
+  report->estimated_peak_bytes = sizes.bytes.total();
   report->measured_peak_bytes = measured;
 }
 
@@ -40,12 +40,12 @@ CudaStatus run_msm(Exec& exec,
                    CudaMsmReport* report) {
   static_assert(sizeof(typename Curve::ScalarField::Integer) == kScalarBytes);
   std::string error;
-  const Plan plan = make_plan(inputs.n, scalar_bits<Curve>(), options, &error);
+  const MsmSizes sizes = make_msm_sizes(inputs.n, scalar_bits<Curve>(), options, &error);
   if (!error.empty()) return failure(error);
   double stage_ms[kStageCount] = {};
   if (inputs.n == 0) {
     *result = AffinePoint<Curve>::infinity();
-    fill_report(report, plan, stage_ms, 0);
+    fill_report(report, sizes, stage_ms, 0);
     return {};
   }
   if (inputs.points == nullptr || inputs.scalars == nullptr) return failure("points or scalars is null");
@@ -53,14 +53,15 @@ CudaStatus run_msm(Exec& exec,
   StagedInputs staged;
   ZKMSM_TRY(stage_inputs<Curve>(exec, inputs, &staged));
   AffinePoint<Curve> sum{};
-  ZKMSM_TRY(run_pipeline<Curve>(exec, plan, DeviceInputs{staged.points, staged.scalars}, &sum));
+  ZKMSM_TRY(run_pipeline<Curve>(exec, sizes, DeviceInputs{staged.points, staged.scalars}, &sum));
   ZKMSM_TRY(exec.finish(stage_ms));
   *result = sum;
-  fill_report(report, plan, stage_ms, exec.allocated_bytes());
-  // The plan counts an uploaded copy of both inputs; this call allocated staged.allocated_bytes
+  fill_report(report, sizes, stage_ms, exec.allocated_bytes());
+  // The launch sizes count an uploaded copy of both inputs; this call allocated staged.allocated_bytes
   // for them (inputs read in place on the device are not this call's allocations).
   if (report != nullptr)
-    report->estimated_peak_bytes = plan.bytes.total() - plan.bytes.points - plan.bytes.scalars + staged.allocated_bytes;
+    report->estimated_peak_bytes =
+        sizes.bytes.total() - sizes.bytes.points - sizes.bytes.scalars + staged.allocated_bytes;
   return {};
 }
 
@@ -129,9 +130,9 @@ CudaStatus prepare_device_points_impl(
 template <class Curve>
 std::size_t estimate_device_bytes_impl(std::size_t n, const CudaMsmOptions& options) {
   std::string error;
-  const Plan plan = make_plan(n, scalar_bits<Curve>(), options, &error);
+  const MsmSizes sizes = make_msm_sizes(n, scalar_bits<Curve>(), options, &error);
   if (!error.empty() || n == 0) return 0;
-  return plan.bytes.total();
+  return sizes.bytes.total();
 }
 
 }  // namespace zkmsm::cuda::detail
@@ -206,7 +207,7 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
 // in parallel with the rest.
 #define ZKMSM_CUDA_WALKER_SIGNATURE(Curve, S)                                                            \
   zkmsm::cuda::CudaStatus zkmsm::cuda::detail::launch_walker<Curve, S, zkmsm::cuda::detail::DeviceExec>( \
-      zkmsm::cuda::detail::DeviceExec&, const zkmsm::cuda::detail::Plan&,                                \
+      zkmsm::cuda::detail::DeviceExec&, const zkmsm::cuda::detail::MsmSizes&,                            \
       const zkmsm::cuda::detail::WalkerArgs<zkmsm::cuda::DeviceBase<Curve>>&)
 #define ZKMSM_CUDA_EXTERN_WALKERS(Curve)                 \
   extern template ZKMSM_CUDA_WALKER_SIGNATURE(Curve, 8); \

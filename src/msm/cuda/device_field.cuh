@@ -292,7 +292,7 @@ struct DeviceField {
 
   // a⁻¹ (0 for 0), Montgomery form in and out: safegcd in signed radix 2^30 on 32-bit words
   // (field/safegcd_30.hpp), seeded with R² so the Montgomery-form inverse comes out directly.
-  ZKMSM_HOST_DEVICE ZKMSM_DEVICE_NOINLINE DeviceField inverse() const {
+  ZKMSM_HOST_DEVICE ZKMSM_DEVICE_NOINLINE DeviceField inverse_vartime() const {
     using Host = typename Constants::Host;
     constexpr Safegcd30Modulus modulus = Safegcd30Modulus::make(Host::modulus, Host::neg_inv32);
     constexpr Signed30 seed = signed30_from_bigint(Host::r2_mod_p);

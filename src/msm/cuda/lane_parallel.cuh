@@ -6,20 +6,20 @@
 // H200), and ptxas does not interleave independent multiplications of one thread (measured:
 // 4 independent multiplications take 4× one; docs/cuda_notes.md run 3). A Jacobian doubling is
 // 7 multiplications in sequence there; split over 3 lanes its critical path is 3
-// (DeviceJacobian::doubled(Mul3AcrossLanes{})).
+// (JacobianPoint::doubled(Mul3AcrossLanes{})).
 //
 // Preconditions on the device: all 32 lanes of the warp execute these calls together with the
 // same arguments (the warp computes one result; every lane ends with it). Off the device the
 // same functions compute the same values sequentially.
 #pragma once
 
-#include "msm/cuda/device_curve.cuh"
+#include "msm/cuda/device_points.cuh"
 #include "msm/cuda/warp_batch_inverse.cuh"
 
 namespace zkmsm::cuda {
 
 // (a0·b0, a1·b1, a2·b2), one product per lane 0, 1, 2 (lanes ≥ 3 repeat lane 2's), as the
-// `mul3` of DeviceJacobian::doubled.
+// `mul3` of JacobianPoint::doubled (curve/jacobian_point.hpp).
 struct Mul3AcrossLanes {
   template <class Fd>
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void operator()(

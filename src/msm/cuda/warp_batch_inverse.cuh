@@ -68,14 +68,14 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd warp_batch_inverse(const Fd& d) {
     if (lane >= delta) prefix = prefix * below;
     if (lane + delta < 32) suffix = suffix * above;
   }
-  const Fd total_inverse = warp::broadcast(prefix, 31).inverse();
+  const Fd total_inverse = warp::broadcast(prefix, 31).inverse_vartime();
   Fd before = warp::shuffle_up(prefix, 1);   // d_0 ⋯ d_{lane−1}
   Fd after = warp::shuffle_down(suffix, 1);  // d_{lane+1} ⋯ d_31
   if (lane == 0) before = Fd::one();
   if (lane == 31) after = Fd::one();
   return total_inverse * (before * after);
 #else
-  return d.inverse();
+  return d.inverse_vartime();
 #endif
 }
 

@@ -1,6 +1,6 @@
-// The CUDA backend's host-side plan: window size, window batches, walker geometry, reduction
+// The CUDA backend's host-side launch sizes: window size, window batches, walker geometry, reduction
 // levels and every device buffer's size, all in closed form from (n, options). msm() allocates
-// exactly these buffers, so estimate_device_bytes() is this plan's total.
+// exactly these buffers, so estimate_device_bytes() is their total.
 #pragma once
 
 #include <algorithm>
@@ -26,7 +26,7 @@ inline constexpr WindowCostWeights kWindowCostWeights{10.0, 30.0, 1, 4, 20};
 // per SM × 132 SMs = 67,584); run 1 at 2^22: 123 k threads (two waves) 52 ms, 67 k 38 ms.
 inline constexpr std::uint64_t kEntriesPerSlot = 16;
 inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
-// combine_partials: units per block on each level (pipeline.cuh).
+// combine_partials: units per block on each level (walker_combine.cuh).
 inline constexpr std::uint64_t kCombineBlockUnits = 8;
 // reduce_buckets: items per thread in the first level (reads affine bucket sums) and in the
 // later levels (read XYZZ pairs). Powers of two. The later levels have few threads and are
@@ -92,7 +92,7 @@ inline std::size_t sort_temp_bound(std::uint64_t items) {
   return static_cast<std::size_t>(items) + (std::size_t{1} << 20);
 }
 
-struct PlanBytes {
+struct BufferBytes {
   std::size_t points = 0, scalars = 0, sort_arrays = 0, sort_temp = 0, bucket_bounds = 0, bucket_sums = 0, partials = 0,
               split_sums = 0, combine_levels = 0, walker_state = 0, reduce = 0, window_sums = 0, meta = 0;
   std::size_t total() const {
@@ -101,7 +101,7 @@ struct PlanBytes {
   }
 };
 
-struct Plan {
+struct MsmSizes {
   std::size_t n = 0;
   unsigned window_bits = 0;
   unsigned windows = 0;        // T
@@ -121,11 +121,13 @@ struct Plan {
   bool state_in_device_memory() const {
     return state == backend::WalkerState::global || state == backend::WalkerState::global_warp;
   }
-  bool inversion_per_warp() const { return state == backend::WalkerState::warp || state == backend::WalkerState::global_warp; }
+  bool inversion_per_warp() const {
+    return state == backend::WalkerState::warp || state == backend::WalkerState::global_warp;
+  }
   std::vector<std::uint32_t> reduce_items;      // items per window entering level ℓ; ends with 1
   std::vector<std::uint32_t> reduce_chunk;      // items per thread of level ℓ
   std::size_t reduce_buffer_items[2] = {0, 0};  // XYZZ pairs of the two ping-pong buffers
-  PlanBytes bytes;
+  BufferBytes bytes;
 };
 
 inline unsigned bit_width_u64(std::uint64_t x) {
@@ -138,74 +140,75 @@ inline unsigned bit_width_u64(std::uint64_t x) {
 }
 
 // Fills the geometry that depends on batch_windows, and the byte counts.
-inline void size_plan(Plan& plan, const CudaMsmOptions& options) {
-  const std::uint64_t n = plan.n;
-  plan.batches = (plan.windows + plan.batch_windows - 1) / plan.batch_windows;
-  plan.batch_entries = static_cast<std::uint64_t>(plan.batch_windows) * n;
-  plan.sentinel_key = plan.batch_windows * plan.buckets;
-  plan.key_bits = std::max(1u, bit_width_u64(plan.sentinel_key));
+inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
+  const std::uint64_t n = sizes.n;
+  sizes.batches = (sizes.windows + sizes.batch_windows - 1) / sizes.batch_windows;
+  sizes.batch_entries = static_cast<std::uint64_t>(sizes.batch_windows) * n;
+  sizes.sentinel_key = sizes.batch_windows * sizes.buckets;
+  sizes.key_bits = std::max(1u, bit_width_u64(sizes.sentinel_key));
 
   // Walker: about kEntriesPerSlot entries per slot, capped.
   const std::uint64_t cap = options.walker_max_blocks != 0
-                                ? static_cast<std::uint64_t>(options.walker_max_blocks) * plan.threads_per_block
-                            : plan.walker_min_blocks != 0 ? kCappedMaxWalkerThreads
-                                                          : kAutoMaxWalkerThreads;
-  const std::uint64_t wanted = (plan.batch_entries + plan.slots * kEntriesPerSlot - 1) / (plan.slots * kEntriesPerSlot);
-  plan.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
+                                ? static_cast<std::uint64_t>(options.walker_max_blocks) * sizes.threads_per_block
+                            : sizes.walker_min_blocks != 0 ? kCappedMaxWalkerThreads
+                                                           : kAutoMaxWalkerThreads;
+  const std::uint64_t wanted =
+      (sizes.batch_entries + sizes.slots * kEntriesPerSlot - 1) / (sizes.slots * kEntriesPerSlot);
+  sizes.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
   // The warp's shared inversion needs every lane of a warp: whole warps (the extra threads get
   // empty slot ranges).
-  if (plan.inversion_per_warp()) plan.walker_threads = (plan.walker_threads + 31) / 32 * 32;
-  plan.walker_slot_count = static_cast<std::uint64_t>(plan.walker_threads) * plan.slots;
-  plan.combine_level_units = plan.walker_slot_count <= kCombineBlockUnits
-                                 ? 0
-                                 : (plan.walker_slot_count + kCombineBlockUnits - 1) / kCombineBlockUnits;
+  if (sizes.inversion_per_warp()) sizes.walker_threads = (sizes.walker_threads + 31) / 32 * 32;
+  sizes.walker_slot_count = static_cast<std::uint64_t>(sizes.walker_threads) * sizes.slots;
+  sizes.combine_level_units = sizes.walker_slot_count <= kCombineBlockUnits
+                                  ? 0
+                                  : (sizes.walker_slot_count + kCombineBlockUnits - 1) / kCombineBlockUnits;
 
   // Reduction levels: m_0 = B + 1 items per window (item 0 is the empty digit 0).
-  plan.reduce_items.assign(1, plan.buckets + 1);
-  plan.reduce_chunk.clear();
-  while (plan.reduce_items.back() > 1) {
-    const std::uint32_t chunk = plan.reduce_chunk.empty() ? kReduceFirstChunk : kReduceChunk;
-    plan.reduce_chunk.push_back(chunk);
-    plan.reduce_items.push_back((plan.reduce_items.back() + chunk - 1) / chunk);
+  sizes.reduce_items.assign(1, sizes.buckets + 1);
+  sizes.reduce_chunk.clear();
+  while (sizes.reduce_items.back() > 1) {
+    const std::uint32_t chunk = sizes.reduce_chunk.empty() ? kReduceFirstChunk : kReduceChunk;
+    sizes.reduce_chunk.push_back(chunk);
+    sizes.reduce_items.push_back((sizes.reduce_items.back() + chunk - 1) / chunk);
   }
-  plan.reduce_buffer_items[0] = plan.reduce_buffer_items[1] = 0;
-  const std::size_t levels = plan.reduce_chunk.size();
+  sizes.reduce_buffer_items[0] = sizes.reduce_buffer_items[1] = 0;
+  const std::size_t levels = sizes.reduce_chunk.size();
   for (std::size_t level = 0; level + 1 < levels; ++level) {  // the last level writes window sums
-    std::size_t& items = plan.reduce_buffer_items[level % 2];
-    items = std::max<std::size_t>(items, static_cast<std::size_t>(plan.batch_windows) * plan.reduce_items[level + 1]);
+    std::size_t& items = sizes.reduce_buffer_items[level % 2];
+    items = std::max<std::size_t>(items, static_cast<std::size_t>(sizes.batch_windows) * sizes.reduce_items[level + 1]);
   }
 
-  PlanBytes& b = plan.bytes;
+  BufferBytes& b = sizes.bytes;
   b = {};
   b.points = n * kAffineBytes;
   b.scalars = n * kScalarBytes;
-  b.sort_arrays = 4 * plan.batch_entries * sizeof(std::uint32_t);
-  b.sort_temp = sort_temp_bound(plan.batch_entries);
-  b.bucket_bounds = 2 * static_cast<std::size_t>(plan.sentinel_key) * sizeof(std::uint32_t);
-  b.bucket_sums = static_cast<std::size_t>(plan.sentinel_key) * kAffineBytes;
-  b.partials = 2 * plan.walker_slot_count * (kAffineBytes + sizeof(std::uint32_t));
+  b.sort_arrays = 4 * sizes.batch_entries * sizeof(std::uint32_t);
+  b.sort_temp = sort_temp_bound(sizes.batch_entries);
+  b.bucket_bounds = 2 * static_cast<std::size_t>(sizes.sentinel_key) * sizeof(std::uint32_t);
+  b.bucket_sums = static_cast<std::size_t>(sizes.sentinel_key) * kAffineBytes;
+  b.partials = 2 * sizes.walker_slot_count * (kAffineBytes + sizeof(std::uint32_t));
   b.split_sums =
-      plan.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(plan.sentinel_key) * sizeof(std::uint32_t);
-  b.combine_levels = 2 * plan.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * kXyzzBytes);
-  b.walker_state = plan.state_in_device_memory() ? plan.walker_slot_count * kSlotWords * sizeof(std::uint32_t) : 0;
-  b.reduce = (plan.reduce_buffer_items[0] + plan.reduce_buffer_items[1]) * 2 * kXyzzBytes;
-  b.window_sums = static_cast<std::size_t>(plan.windows) * kXyzzBytes;
+      sizes.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(sizes.sentinel_key) * sizeof(std::uint32_t);
+  b.combine_levels = 2 * sizes.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * kXyzzBytes);
+  b.walker_state = sizes.state_in_device_memory() ? sizes.walker_slot_count * kSlotWords * sizeof(std::uint32_t) : 0;
+  b.reduce = (sizes.reduce_buffer_items[0] + sizes.reduce_buffer_items[1]) * 2 * kXyzzBytes;
+  b.window_sums = static_cast<std::size_t>(sizes.windows) * kXyzzBytes;
   b.meta = kMetaBytes;
 }
 
-// The plan for n points, or an error message in *error (then the plan is unusable).
-inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions& options, std::string* error) {
-  Plan plan;
-  plan.n = n;
+// The sizes for n points, or an error message in *error (then the sizes are unusable).
+inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMsmOptions& options, std::string* error) {
+  MsmSizes sizes;
+  sizes.n = n;
   error->clear();
   if (options.window_bits == 1 || options.window_bits > kMaxWindowBits) {
     *error = "window_bits must be 0 (auto) or in [2, 22]";
-    return plan;
+    return sizes;
   }
   if (options.walker_threads_per_block < 32 || options.walker_threads_per_block > 1024 ||
       options.walker_threads_per_block % 32 != 0) {
     *error = "walker_threads_per_block must be a multiple of 32 in [32, 1024]";
-    return plan;
+    return sizes;
   }
   // Automatic state with an explicit S the size's state cannot take: global takes any S.
   backend::WalkerState state = options.walker_state;
@@ -214,44 +217,45 @@ inline Plan make_plan(std::size_t n, unsigned scalar_bits, const CudaMsmOptions&
     if (state == backend::WalkerState::warp && options.walker_slots != 0 && !warp_slots_supported(options.walker_slots))
       state = backend::WalkerState::global;
   }
-  plan.state = state;
+  sizes.state = state;
   const unsigned slots = options.walker_slots != 0 ? options.walker_slots : default_walker_slots(state, n);
   if (state == backend::WalkerState::registers && !registers_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2, 4, 8 or 16 with walker_state = registers";
-    return plan;
+    return sizes;
   }
   if (state == backend::WalkerState::warp && !warp_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2 or 4 with walker_state = warp";
-    return plan;
+    return sizes;
   }
-  if (plan.state_in_device_memory() && slots > kMaxGlobalSlots) {
+  if (sizes.state_in_device_memory() && slots > kMaxGlobalSlots) {
     *error = "walker_slots must be in [1, 64] with walker_state = global or global_warp";
-    return plan;
+    return sizes;
   }
   if (n > (std::size_t{1} << 31) - 1) {
     *error = "at most 2^31 - 1 points";
-    return plan;
+    return sizes;
   }
-  plan.window_bits = options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits, kWindowCostWeights);
-  plan.windows = signed_window_count(scalar_bits, plan.window_bits);
-  plan.buckets = std::uint32_t{1} << (plan.window_bits - 1);
-  plan.slots = slots;
-  plan.threads_per_block = options.walker_threads_per_block;
-  plan.walker_min_blocks = state == backend::WalkerState::global && n >= kCappedWalkerMinPoints &&
-                                   plan.threads_per_block <= kCappedWalkerBlockThreads
-                               ? kCappedWalkerMinBlocks
-                               : 0;
+  sizes.window_bits =
+      options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits, kWindowCostWeights);
+  sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
+  sizes.buckets = std::uint32_t{1} << (sizes.window_bits - 1);
+  sizes.slots = slots;
+  sizes.threads_per_block = options.walker_threads_per_block;
+  sizes.walker_min_blocks = state == backend::WalkerState::global && n >= kCappedWalkerMinPoints &&
+                                    sizes.threads_per_block <= kCappedWalkerBlockThreads
+                                ? kCappedWalkerMinBlocks
+                                : 0;
 
-  const std::uint64_t max_by_entries = n == 0 ? plan.windows : kMaxBatchEntries / n;
-  plan.batch_windows = static_cast<unsigned>(std::clamp<std::uint64_t>(max_by_entries, 1, plan.windows));
-  size_plan(plan, options);
+  const std::uint64_t max_by_entries = n == 0 ? sizes.windows : kMaxBatchEntries / n;
+  sizes.batch_windows = static_cast<unsigned>(std::clamp<std::uint64_t>(max_by_entries, 1, sizes.windows));
+  size_buffers(sizes, options);
   if (options.memory_budget_bytes != 0) {
-    while (plan.batch_windows > 1 && plan.bytes.total() > options.memory_budget_bytes) {
-      --plan.batch_windows;
-      size_plan(plan, options);
+    while (sizes.batch_windows > 1 && sizes.bytes.total() > options.memory_budget_bytes) {
+      --sizes.batch_windows;
+      size_buffers(sizes, options);
     }
   }
-  return plan;
+  return sizes;
 }
 
 }  // namespace zkmsm::cuda::detail

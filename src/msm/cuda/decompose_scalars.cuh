@@ -1,0 +1,84 @@
+// decompose_scalars: each scalar reduced mod r and cut into signed window digits, written as
+// (key, value) entries for sort_by_bucket: key = w·B + (|digit| − 1), or the sentinel W·B for a
+// zero digit or a point at infinity; value = point index | sign << 31.
+#pragma once
+
+#include <cstdint>
+
+#include "msm/common/signed_digits.hpp"
+#include "msm/cuda/device_memory_access.cuh"
+
+namespace zkmsm::cuda::detail {
+
+// A 256-bit scalar as 8 × 32-bit words in registers, little-endian (canonical, reduced mod r by
+// the kernel below). signed_digit reads it through extract_bits.
+struct ScalarWords {
+  u32 w[8];
+};
+
+// Word k (0..7) of the scalar, without dynamic indexing (which would put the words in local memory).
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE u32 select_word(const ScalarWords& s, u32 k) {
+  u32 out = 0;
+#pragma unroll
+  for (u32 j = 0; j < 8; ++j) out = (j == k) ? s.w[j] : out;
+  return out;
+}
+
+// bits [start, start + count) of the scalar, count ≤ 31; bits past 256 read as 0 (the overload
+// of msm/common/signed_digits.hpp's extract_bits for ScalarWords, found by signed_digit).
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE u32 extract_bits(const ScalarWords& s, u32 start, u32 count) {
+  if (start >= 256) return 0;
+  const u32 word = start / 32, shift = start % 32;
+  u64 window = select_word(s, word);
+  if (word + 1 < 8) window |= static_cast<u64>(select_word(s, word + 1)) << 32;
+  return static_cast<u32>(window >> shift) & ((u32{1} << count) - 1);
+}
+
+// One thread per point. Cost: ≤ 5 subtractions for the reduction mod r, then one digit per window.
+template <class Curve>
+struct DecomposeScalars {
+  using Fd = DeviceBase<Curve>;
+  const u32* scalars;  // 8 words per scalar, little-endian
+  const DeviceAffine<Fd>* points;
+  u32 n;
+  u32 window_bits;
+  u32 first_window;
+  u32 batch_windows;  // windows in this batch
+  u32 buckets;
+  u32 sentinel;
+  u32* keys;
+  u32* values;
+
+  ZKMSM_HOST_DEVICE void operator()(u64 index) const {
+    const u32 i = static_cast<u32>(index);
+    constexpr typename DeviceScalarConstants<Curve>::Limbs r = DeviceScalarConstants<Curve>::modulus;
+    ScalarWords s;
+#pragma unroll
+    for (int k = 0; k < 8; ++k) s.w[k] = scalars[8 * static_cast<u64>(i) + k];
+    // s mod r: 2^256 / r < 6, so at most 5 subtractions.
+    for (int round = 0; round < 6; ++round) {
+      u32 d[8];
+      u64 borrow = 0;
+#pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        const u64 t = static_cast<u64>(s.w[k]) - r.v[k] - borrow;
+        d[k] = static_cast<u32>(t);
+        borrow = (t >> 32) & 1;
+      }
+      if (borrow != 0) break;  // s < r
+#pragma unroll
+      for (int k = 0; k < 8; ++k) s.w[k] = d[k];
+    }
+    const DeviceAffine<Fd> p = load_affine(points, i);
+    const bool skip = p.is_infinity();
+    for (u32 w = 0; w < batch_windows; ++w) {
+      const std::int32_t digit = signed_digit(s, first_window + w, window_bits);
+      const u32 magnitude = static_cast<u32>(digit < 0 ? -digit : digit);
+      const u64 out = static_cast<u64>(w) * n + i;
+      keys[out] = (skip || magnitude == 0) ? sentinel : w * buckets + magnitude - 1;
+      values[out] = i | (digit < 0 ? kNegative : 0u);
+    }
+  }
+};
+
+}  // namespace zkmsm::cuda::detail

@@ -1,0 +1,85 @@
+// Loads and stores of the pipeline's device arrays: 16-byte vector loads and stores of 64-byte
+// affine points (the read-only path for inputs, plain loads for arrays a previous kernel wrote),
+// and the signed entry encoding of the sorted values (point index | sign << 31).
+// Off the device they are plain array accesses, so HostExec runs the same kernels.
+#pragma once
+
+#include "msm/cuda/device_points.cuh"
+#include "msm/cuda/exec.cuh"
+
+namespace zkmsm::cuda::detail {
+
+inline constexpr u32 kNegative = 1u << 31;
+
+// ---- memory access helpers ---------------------------------------------------------------------
+// 16-byte loads and stores of 32-byte field elements; read-only path for inputs.
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> load_affine(const DeviceAffine<Fd>* base, u64 index) {
+#if defined(__CUDA_ARCH__)
+  const uint4* p = reinterpret_cast<const uint4*>(base + index);
+  const uint4 q0 = __ldg(p), q1 = __ldg(p + 1), q2 = __ldg(p + 2), q3 = __ldg(p + 3);
+  DeviceAffine<Fd> out;
+  out.x.v[0] = q0.x, out.x.v[1] = q0.y, out.x.v[2] = q0.z, out.x.v[3] = q0.w;
+  out.x.v[4] = q1.x, out.x.v[5] = q1.y, out.x.v[6] = q1.z, out.x.v[7] = q1.w;
+  out.y.v[0] = q2.x, out.y.v[1] = q2.y, out.y.v[2] = q2.z, out.y.v[3] = q2.w;
+  out.y.v[4] = q3.x, out.y.v[5] = q3.y, out.y.v[6] = q3.z, out.y.v[7] = q3.w;
+  return out;
+#else
+  return base[index];
+#endif
+}
+
+// The x coordinate alone (one 32-byte sector of the point).
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd load_affine_x(const DeviceAffine<Fd>* base, u64 index) {
+#if defined(__CUDA_ARCH__)
+  const uint4* p = reinterpret_cast<const uint4*>(base + index);
+  const uint4 q0 = __ldg(p), q1 = __ldg(p + 1);
+  Fd x;
+  x.v[0] = q0.x, x.v[1] = q0.y, x.v[2] = q0.z, x.v[3] = q0.w;
+  x.v[4] = q1.x, x.v[5] = q1.y, x.v[6] = q1.z, x.v[7] = q1.w;
+  return x;
+#else
+  return base[index].x;
+#endif
+}
+
+// Bucket sums and partials are written in one kernel and read in a later one: plain loads.
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> load_affine_rw(const DeviceAffine<Fd>* base, u64 index) {
+#if defined(__CUDA_ARCH__)
+  const uint4* p = reinterpret_cast<const uint4*>(base + index);
+  const uint4 q0 = p[0], q1 = p[1], q2 = p[2], q3 = p[3];
+  DeviceAffine<Fd> out;
+  out.x.v[0] = q0.x, out.x.v[1] = q0.y, out.x.v[2] = q0.z, out.x.v[3] = q0.w;
+  out.x.v[4] = q1.x, out.x.v[5] = q1.y, out.x.v[6] = q1.z, out.x.v[7] = q1.w;
+  out.y.v[0] = q2.x, out.y.v[1] = q2.y, out.y.v[2] = q2.z, out.y.v[3] = q2.w;
+  out.y.v[4] = q3.x, out.y.v[5] = q3.y, out.y.v[6] = q3.z, out.y.v[7] = q3.w;
+  return out;
+#else
+  return base[index];
+#endif
+}
+
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void store_affine(DeviceAffine<Fd>* base, u64 index, const DeviceAffine<Fd>& a) {
+#if defined(__CUDA_ARCH__)
+  uint4* p = reinterpret_cast<uint4*>(base + index);
+  p[0] = make_uint4(a.x.v[0], a.x.v[1], a.x.v[2], a.x.v[3]);
+  p[1] = make_uint4(a.x.v[4], a.x.v[5], a.x.v[6], a.x.v[7]);
+  p[2] = make_uint4(a.y.v[0], a.y.v[1], a.y.v[2], a.y.v[3]);
+  p[3] = make_uint4(a.y.v[4], a.y.v[5], a.y.v[6], a.y.v[7]);
+#else
+  base[index] = a;
+#endif
+}
+
+// The signed input point of a sorted entry.
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> gather(const DeviceAffine<Fd>* points, u32 entry) {
+  DeviceAffine<Fd> p = load_affine(points, entry & ~kNegative);
+  if ((entry & kNegative) != 0) p.y = -p.y;
+  return p;
+}
+
+}  // namespace zkmsm::cuda::detail
