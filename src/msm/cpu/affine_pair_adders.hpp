@@ -17,7 +17,7 @@
 namespace zkmsm::cpu {
 
 // The pair additions come from a policy: PortableAdder (PrimeField, one pair at a time) or,
-// with AVX-512 IFMA, IfmaAdder (Field8x52, eight pairs per instruction stream; points stored in
+// on a CPU with AVX-512 IFMA, IfmaAdder (Field8x52, eight pairs per instruction stream; points stored in
 // its 2^260 Montgomery form, see batch_affine_add_x8.hpp).
 template <class Curve>
 struct PortableAdder {
@@ -71,15 +71,13 @@ struct IfmaAdder {
   BatchAffineAdderX8<Params> adder_;
 };
 
+// Whether the 8-lane adder handles this curve's base field (BN254's Fq and Fr: both curves).
+// Whether it runs is decided per MSM from cpuid (host/cpu_features.hpp).
 template <class Curve>
-inline constexpr bool kUseIfma = field_8x52_supports<typename PrimeFieldParams<typename Curve::BaseField>::type>;
-template <class Curve>
-using AdderFor = std::conditional_t<kUseIfma<Curve>, IfmaAdder<Curve>, PortableAdder<Curve>>;
+inline constexpr bool kIfmaSupports = field_8x52_supports<typename PrimeFieldParams<typename Curve::BaseField>::type>;
 #else
 template <class Curve>
-inline constexpr bool kUseIfma = false;
-template <class Curve>
-using AdderFor = PortableAdder<Curve>;
+inline constexpr bool kIfmaSupports = false;
 #endif
 
 }  // namespace zkmsm::cpu

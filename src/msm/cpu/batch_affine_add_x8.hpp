@@ -25,6 +25,9 @@
 #include "core/bigint.hpp"
 #include "field/prime_field.hpp"
 
+// Compiled for AVX512F + AVX512DQ + AVX512IFMA whatever -march says; called only where cpuid has them.
+ZKMSM_BEGIN_AVX512_IFMA_CODE
+
 namespace zkmsm::cpu {
 
 struct alignas(64) AffineR260 {
@@ -242,5 +245,7 @@ class BatchAffineAdderX8 {
 };
 
 }  // namespace zkmsm::cpu
+
+ZKMSM_END_AVX512_IFMA_CODE
 
 #endif
