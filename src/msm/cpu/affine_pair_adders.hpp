@@ -29,15 +29,17 @@ struct PortableAdder {
   void add_adjacent_pairs(Stored* out, const Stored* src, std::uint32_t* left, std::uint32_t* dest, std::size_t pairs) {
     if (prefix_.size() < pairs) {
       prefix_.resize(pairs);
-      kind_.resize(pairs);
+      pair_case_.resize(pairs);
     }
-    batch_add_adjacent_pairs<Curve>(out, src, left, dest, pairs, {prefix_.data(), kind_.data()});
+    batch_add_adjacent_pairs<Curve>(out, src, left, dest, pairs, {prefix_.data(), pair_case_.data()});
   }
-  std::size_t scratch_bytes() const { return prefix_.capacity() * sizeof(BaseField) + kind_.capacity(); }
+  std::size_t scratch_bytes() const {
+    return prefix_.capacity() * sizeof(BaseField) + pair_case_.capacity() * sizeof(AffinePairCase);
+  }
 
  private:
   std::vector<BaseField> prefix_;
-  std::vector<AffineSumKind> kind_;
+  std::vector<AffinePairCase> pair_case_;
 };
 
 #if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)

@@ -82,8 +82,8 @@ std::size_t working_bytes(const MsmSizes& sizes) {
   if (sizes.ifma) bytes += (sizes.n + group * (sizes.buckets + 1)) * 64;  // AffineR260 points and sums
   const std::size_t range = std::max(kRangeEntries, sizes.n / sizes.buckets * 8);
   bytes += sizes.threads * range *
-           (2 * sizeof(AffinePoint<Curve>) + 2 * sizeof(std::uint32_t) + sizeof(typename Curve::BaseField) + 1 +
-            4 * sizeof(std::uint32_t));
+           (2 * sizeof(AffinePoint<Curve>) + 2 * sizeof(std::uint32_t) + sizeof(typename Curve::BaseField) +
+            sizeof(AffinePairCase) + 4 * sizeof(std::uint32_t));
   return bytes;
 }
 
