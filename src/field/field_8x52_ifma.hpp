@@ -19,7 +19,12 @@
 // from PrimeField's 4×64 Montgomery form multiply by the constants below.
 #pragma once
 
-#if defined(__AVX512F__) && defined(__AVX512IFMA__) && defined(__x86_64__) && !defined(__CUDACC__)
+// Compiled into every x86-64 build with GCC or Clang, whatever -march says: the code below
+// carries the target attribute avx512f + avx512dq + avx512ifma (the pragmas), and the CPU
+// backend calls it only where cpuid reports all three (host/cpu_features.hpp). Everything
+// included is outside the pragmas, so no shared inline function (PrimeField, std::) is compiled
+// for AVX-512 by accident and then picked by the linker for callers on other CPUs.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDACC__)
 #define ZKMSM_HAVE_FIELD_8X52_IFMA 1
 
 #include <immintrin.h>
@@ -29,6 +34,18 @@
 
 #include "core/bigint.hpp"
 #include "field/field_constants.hpp"
+
+// Brackets code compiled for AVX512F + AVX512DQ + AVX512IFMA (batch_affine_add_x8.hpp too).
+#if defined(__clang__)
+#define ZKMSM_BEGIN_AVX512_IFMA_CODE \
+  _Pragma("clang attribute push(__attribute__((target(\"avx512f,avx512dq,avx512ifma\"))), apply_to = function)")
+#define ZKMSM_END_AVX512_IFMA_CODE _Pragma("clang attribute pop")
+#else
+#define ZKMSM_BEGIN_AVX512_IFMA_CODE _Pragma("GCC push_options") _Pragma("GCC target(\"avx512f,avx512dq,avx512ifma\")")
+#define ZKMSM_END_AVX512_IFMA_CODE _Pragma("GCC pop_options")
+#endif
+
+ZKMSM_BEGIN_AVX512_IFMA_CODE
 
 namespace zkmsm {
 
@@ -100,8 +117,11 @@ struct Field8x52Constants {
   static constexpr BigInt<5> canonical_to_mont256 = digits(power_of_two_mod(516, Constants::modulus));
 };
 
+// alignas(64) explicitly: <immintrin.h> is parsed for the default target, where GCC caps the
+// alignment of __m512i at 16 bytes, so std::vector<Field8x52> would allocate with plain new
+// while the AVX-512 code moves the limbs with aligned 64-byte stores.
 template <class Params>
-struct Field8x52 {
+struct alignas(64) Field8x52 {
   using K = Field8x52Constants<Params>;
   __m512i limb[5];
 
@@ -283,5 +303,7 @@ struct Field8x52 {
 };
 
 }  // namespace zkmsm
+
+ZKMSM_END_AVX512_IFMA_CODE
 
 #endif

@@ -3,13 +3,21 @@
 // "New Instructions Supporting Large Integer Arithmetic" (Gopal et al., 2012). Same contract as
 // PrimeField::operator* (no-carry CIOS: p < 2^255, inputs < p, output < 2p before the caller's
 // final subtraction). Generated row by row; the accumulator registers rotate one place per row.
+//
+// Inline assembly needs no compiler ISA flag, so it is compiled into every x86-64 build and
+// taken at run time where cpuid reports BMI2 + ADX (host::active_cpu_features.mulx_adx, see
+// host/cpu_features.hpp); PrimeField::operator* branches on that flag.
 #pragma once
 
 #include <cstdint>
 
 // Unoptimised builds (-O0) cannot allocate the asm's 12 registers: they use the portable path.
-#if defined(__x86_64__) && defined(__BMI2__) && defined(__ADX__) && defined(__OPTIMIZE__) && !defined(__CUDA_ARCH__)
+// CUDA translation units (both passes) keep the portable path: their host code does no bulk
+// field arithmetic.
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__OPTIMIZE__) && !defined(__CUDACC__)
 #define ZKMSM_HAVE_MONTGOMERY_MUL_4X64_ADX 1
+
+#include "host/cpu_features.hpp"
 
 namespace zkmsm::x86_64 {
 

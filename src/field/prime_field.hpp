@@ -113,7 +113,7 @@ class PrimeField {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE constexpr PrimeField operator*(const PrimeField& b) const {
 #if defined(ZKMSM_HAVE_MONTGOMERY_MUL_4X64_ADX)
     if constexpr (limbs == 4) {
-      if (!std::is_constant_evaluated()) {
+      if (!std::is_constant_evaluated() && host::active_cpu_features.mulx_adx) {
         PrimeField out;
         x86_64::montgomery_mul_4x64_adx(out.limb, limb, b.limb, Constants::modulus_and_inverse.limb);
         return out.reduce_once();
@@ -145,7 +145,7 @@ class PrimeField {
     // Squaring through the MULX/ADX multiplication: 25 ns against 27–31 ns for the portable
     // dedicated squaring in a dependent chain (CI machine kind, AMD EPYC, 2026-12-02).
     if constexpr (limbs == 4) {
-      if (!std::is_constant_evaluated()) return *this * *this;
+      if (!std::is_constant_evaluated() && host::active_cpu_features.mulx_adx) return *this * *this;
     }
 #endif
     const u64* p = Constants::modulus.limb;

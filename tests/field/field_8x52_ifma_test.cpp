@@ -1,5 +1,7 @@
 // Field8x52 (AVX-512 IFMA, radix 2^52, Montgomery R' = 2^260) against the scalar PrimeField on
 // random and edge inputs, including the lazy input ranges the batched addition relies on.
+// The test bodies are compiled for AVX-512 IFMA (like the library's 8-lane code) and skipped
+// on a CPU without it (or with ZKMSM_CPU_FEATURES below ifma).
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -7,6 +9,7 @@
 #include "field/field_8x52_ifma.hpp"
 #include "field/field_types.hpp"
 #include "field/test_support.hpp"
+#include "host/cpu_features.hpp"
 
 #if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
 
@@ -25,8 +28,16 @@ template <class Field>
 using VecConstants = Field8x52Constants<typename ParamsOf<Field>::type>;
 
 template <class Field>
-class Field8x52Test : public SeededTest {};
+class Field8x52Test : public SeededTest {
+ protected:
+  void SetUp() override {
+    if (!host::active_cpu_features.avx512_ifma) GTEST_SKIP() << "this CPU path has no AVX-512 IFMA";
+    SeededTest::SetUp();
+  }
+};
 TYPED_TEST_SUITE(Field8x52Test, Bn254Fields);
+
+ZKMSM_BEGIN_AVX512_IFMA_CODE
 
 template <class Field>
 Field raw_mod_p(const BigInt<4>& x) {
@@ -168,6 +179,8 @@ TYPED_TEST(Field8x52Test, ConversionConstantsRoundTrip) {
   mont.reduce_from_2p();
   for (int k = 0; k < 8; ++k) EXPECT_EQ(mont.lane(k), Field::from_canonical(canonical[k]).raw()) << "lane " << k;
 }
+
+ZKMSM_END_AVX512_IFMA_CODE
 
 }  // namespace
 }  // namespace zkmsm::test

@@ -26,9 +26,9 @@ std::vector<AffinePoint<Curve>> add_pairs(const std::vector<AffinePoint<Curve>>&
     dest[i] = static_cast<std::uint32_t>(count - 1 - i);  // scattered destinations
   }
   std::vector<typename Curve::BaseField> prefix(count);
-  std::vector<AffineSumKind> kind(count);
+  std::vector<AffinePairCase> pair_case(count);
   batch_add_adjacent_pairs<Curve>(out.data(), flat.data(), left.data(), dest.data(), count,
-                                  {prefix.data(), kind.data()});
+                                  {prefix.data(), pair_case.data()});
   std::vector<AffinePoint<Curve>> in_order(count);
   for (std::size_t i = 0; i < count; ++i) in_order[i] = out[count - 1 - i];
   return in_order;

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "field/test_support.hpp"
+#include "host/cpu_features.hpp"
 #include "msm/cpu/batch_affine_accumulator.hpp"
 #include "msm/cpu/batch_affine_reducer.hpp"
-#include "msm/cpu/bucket_reduction.hpp"
+#include "msm/cpu/reduce_window_xyzz.hpp"
 #include "msm/msm_test_support.hpp"
 
 namespace zkmsm::test {
@@ -47,14 +49,23 @@ struct Case {
   using AdderType = Adder;
 };
 
+// The IFMA cases skip on a CPU path without AVX-512 IFMA (host/cpu_features.hpp).
 template <class C>
-class CpuBatchAffineTest : public SeededTest {};
+class CpuBatchAffineTest : public SeededTest {
+ protected:
+  void SetUp() override {
+    if (!std::is_same_v<typename C::AdderType, cpu::PortableAdder<typename C::CurveType>> &&
+        !host::active_cpu_features.avx512_ifma)
+      GTEST_SKIP() << "this CPU path has no AVX-512 IFMA";
+    SeededTest::SetUp();
+  }
+};
 
 #if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
 using Cases = ::testing::Types<Case<Bn254G1, cpu::PortableAdder<Bn254G1>>,
                                Case<GrumpkinG1, cpu::PortableAdder<GrumpkinG1>>,
-                               Case<Bn254G1, cpu::AdderFor<Bn254G1>>,
-                               Case<GrumpkinG1, cpu::AdderFor<GrumpkinG1>>>;
+                               Case<Bn254G1, cpu::IfmaAdder<Bn254G1>>,
+                               Case<GrumpkinG1, cpu::IfmaAdder<GrumpkinG1>>>;
 #else
 using Cases =
     ::testing::Types<Case<Bn254G1, cpu::PortableAdder<Bn254G1>>, Case<GrumpkinG1, cpu::PortableAdder<GrumpkinG1>>>;

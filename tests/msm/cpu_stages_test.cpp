@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "field/test_support.hpp"
-#include "msm/cpu/bucket_reduction.hpp"
-#include "msm/cpu/bucket_sort.hpp"
 #include "msm/common/combine_windows.hpp"
+#include "msm/cpu/reduce_window_xyzz.hpp"
+#include "msm/cpu/sort_by_bucket.hpp"
 #include "msm/msm_test_support.hpp"
 
 namespace zkmsm::test {

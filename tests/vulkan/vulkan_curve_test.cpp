@@ -123,7 +123,7 @@ std::vector<AffinePoint<Curve>> host_sums(const std::vector<AffinePoint<Curve>>&
   }
   std::vector<AffinePoint<Curve>> out(lhs.size());
   std::vector<typename Curve::BaseField> prefix(lhs.size());
-  std::vector<AffineSumKind> kind(lhs.size());
+  std::vector<AffinePairCase> kind(lhs.size());
   batch_add_adjacent_pairs<Curve>(out.data(), src.data(), left.data(), dest.data(), lhs.size(),
                                   {prefix.data(), kind.data()});
   return out;

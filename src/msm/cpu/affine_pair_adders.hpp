@@ -17,7 +17,7 @@
 namespace zkmsm::cpu {
 
 // The pair additions come from a policy: PortableAdder (PrimeField, one pair at a time) or,
-// with AVX-512 IFMA, IfmaAdder (Field8x52, eight pairs per instruction stream; points stored in
+// on a CPU with AVX-512 IFMA, IfmaAdder (Field8x52, eight pairs per instruction stream; points stored in
 // its 2^260 Montgomery form, see batch_affine_add_x8.hpp).
 template <class Curve>
 struct PortableAdder {
@@ -29,15 +29,17 @@ struct PortableAdder {
   void add_adjacent_pairs(Stored* out, const Stored* src, std::uint32_t* left, std::uint32_t* dest, std::size_t pairs) {
     if (prefix_.size() < pairs) {
       prefix_.resize(pairs);
-      kind_.resize(pairs);
+      pair_case_.resize(pairs);
     }
-    batch_add_adjacent_pairs<Curve>(out, src, left, dest, pairs, {prefix_.data(), kind_.data()});
+    batch_add_adjacent_pairs<Curve>(out, src, left, dest, pairs, {prefix_.data(), pair_case_.data()});
   }
-  std::size_t scratch_bytes() const { return prefix_.capacity() * sizeof(BaseField) + kind_.capacity(); }
+  std::size_t scratch_bytes() const {
+    return prefix_.capacity() * sizeof(BaseField) + pair_case_.capacity() * sizeof(AffinePairCase);
+  }
 
  private:
   std::vector<BaseField> prefix_;
-  std::vector<AffineSumKind> kind_;
+  std::vector<AffinePairCase> pair_case_;
 };
 
 #if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
@@ -71,15 +73,13 @@ struct IfmaAdder {
   BatchAffineAdderX8<Params> adder_;
 };
 
+// Whether the 8-lane adder handles this curve's base field (BN254's Fq and Fr: both curves).
+// Whether it runs is decided per MSM from cpuid (host/cpu_features.hpp).
 template <class Curve>
-inline constexpr bool kUseIfma = field_8x52_supports<typename PrimeFieldParams<typename Curve::BaseField>::type>;
-template <class Curve>
-using AdderFor = std::conditional_t<kUseIfma<Curve>, IfmaAdder<Curve>, PortableAdder<Curve>>;
+inline constexpr bool kIfmaSupports = field_8x52_supports<typename PrimeFieldParams<typename Curve::BaseField>::type>;
 #else
 template <class Curve>
-inline constexpr bool kUseIfma = false;
-template <class Curve>
-using AdderFor = PortableAdder<Curve>;
+inline constexpr bool kIfmaSupports = false;
 #endif
 
 }  // namespace zkmsm::cpu

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "msm/cpu/affine_pair_adders.hpp"
-#include "msm/cpu/bucket_sort.hpp"
+#include "msm/cpu/sort_by_bucket.hpp"
 
 namespace zkmsm::cpu {
 

@@ -1,8 +1,9 @@
 // Complete batched affine additions, eight pairs per AVX-512 IFMA instruction stream.
 //
-// Same contract and case analysis as msm/common/batch_affine_add.hpp (infinity is (0, 0);
-// x_P ≠ x_Q adds with denominator x_Q − x_P; P = Q with y ≠ 0 doubles with denominator 2y;
-// P = −Q gives infinity; an infinite operand copies the other one), computed with
+// Same contract as msm/common/batch_affine_add.hpp and the one case analysis of
+// msm/common/affine_pair.hpp (AffinePairCase: copy_rhs, copy_lhs, add, doubling, infinity),
+// here as one lane mask per case (AffinePairCaseMasks, the lane form of classify_affine_pair),
+// computed with
 // Field8x52 on eight independent prefix-product chains, one per lane. The eight lane products
 // share ONE scalar safegcd inversion (Montgomery's trick across the lanes), so a batch of
 // `count` pairs costs 6 lane multiplications per pair plus one inversion and ≈ 30 scalar
@@ -24,6 +25,9 @@
 
 #include "core/bigint.hpp"
 #include "field/prime_field.hpp"
+
+// Compiled for AVX512F + AVX512DQ + AVX512IFMA whatever -march says; called only where cpuid has them.
+ZKMSM_BEGIN_AVX512_IFMA_CODE
 
 namespace zkmsm::cpu {
 
@@ -143,7 +147,7 @@ class BatchAffineAdderX8 {
       }
       load_points_x8(pair.x1, pair.y1, lhs);
       load_points_x8(pair.x2, pair.y2, rhs);
-      Kinds& kind = kinds_[g];
+      AffinePairCaseMasks& kind = kinds_[g];
       const __mmask8 inf_p = pair.x1.is_zero() & pair.y1.is_zero();
       const __mmask8 inf_q = pair.x2.is_zero() & pair.y2.is_zero();
       const __mmask8 normal = static_cast<__mmask8>(~inf_p & ~inf_q);
@@ -161,7 +165,7 @@ class BatchAffineAdderX8 {
     // Backward: peel one denominator per group, finish the additions.
     for (std::size_t g = groups; g-- > 0;) {
       const Pair& pair = pairs_[g];
-      const Kinds& kind = kinds_[g];
+      const AffinePairCaseMasks& kind = kinds_[g];
       F inv_denominator = inverse;
       if (g != 0) {
         inv_denominator = F::mul(inverse, prefix_[g - 1]);
@@ -196,19 +200,24 @@ class BatchAffineAdderX8 {
   }
 
   std::size_t scratch_bytes() const {
-    return pairs_.capacity() * sizeof(Pair) + prefix_.capacity() * sizeof(F) + kinds_.capacity() * sizeof(Kinds);
+    return pairs_.capacity() * sizeof(Pair) + prefix_.capacity() * sizeof(F) +
+           kinds_.capacity() * sizeof(AffinePairCaseMasks);
   }
 
  private:
   struct Pair {
     F x1, y1, x2, y2;
   };
-  struct Kinds {
+  // Lane k's bit is set in the mask of its AffinePairCase (classify_affine_pair's order:
+  // copy_rhs, copy_lhs, add, doubling); a lane in none of them is the infinity case.
+  struct AffinePairCaseMasks {
     __mmask8 add, doubling, copy_lhs, copy_rhs;
   };
 
   // x2 − x1 for additions, 2y1 for doublings, 1 for the rest.
-  static inline __attribute__((always_inline)) F denominator(const Pair& pair, const Kinds& kind, const F& one) {
+  static inline __attribute__((always_inline)) F denominator(const Pair& pair,
+                                                             const AffinePairCaseMasks& kind,
+                                                             const F& one) {
     F d = F::sub(pair.x2, pair.x1, K::p);  // (0, 2p)
     if (kind.doubling != 0) d = F::select(kind.doubling, d, F::add(pair.y1, pair.y1));
     const __mmask8 computed = kind.add | kind.doubling;
@@ -238,9 +247,11 @@ class BatchAffineAdderX8 {
 
   std::vector<Pair> pairs_;
   std::vector<F> prefix_;
-  std::vector<Kinds> kinds_;
+  std::vector<AffinePairCaseMasks> kinds_;
 };
 
 }  // namespace zkmsm::cpu
+
+ZKMSM_END_AVX512_IFMA_CODE
 
 #endif

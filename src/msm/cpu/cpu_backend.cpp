@@ -1,11 +1,18 @@
-// The cpu backend behind the one backend interface (msm/common/msm_backend.hpp): converts and
-// validates the caller's host arrays (host/host_inputs.hpp), translates the knobs it reads
-// (window_bits, cpu_threads, accumulator) to CpuMsmOptions, runs cpu::msm and reports.
+// The CPU backend's adapter (msm/common/msm_backend.hpp): checks the knobs the CPU reads,
+// converts and validates the caller's host arrays (host/host_inputs.hpp), runs cpu::msm and
+// reports its stages; registered for Bn254G1 and GrumpkinG1 by register_backend.
+//
+// Knobs read: window_bits (0 or [kMinWindowBits, kMaxWindowBits]), cpu_threads, accumulator
+// (automatic or batch_affine; the GPU accumulators run as automatic, as before), devices ({} or
+// {kAllDevices}). Knobs the CPU ignores: walker_slots, walker_threads_per_block,
+// walker_max_blocks, walker_state, pair_tree_dx_cache, memory_budget_bytes, cuda_stream.
+// Inputs in device memory are refused.
 #include <chrono>
 #include <cstddef>
 #include <memory>
 #include <new>
-#include <span>
+#include <string>
+#include <utility>
 
 #include "core/uninitialized_buffer.hpp"
 #include "curve/bn254.hpp"
@@ -14,61 +21,74 @@
 #include "host/parallel_for.hpp"
 #include "msm/common/backend_registry.hpp"
 #include "msm/common/msm_backend.hpp"
+#include "msm/common/window_cost_model.hpp"
 #include "msm/cpu/cpu_msm.hpp"
 
 namespace zkmsm::cpu {
-
 namespace {
 
+using backend::Status;
+using backend::StatusCode;
 using Clock = std::chrono::steady_clock;
 
 double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
 }
 
-// The accumulators other backends have fall back to the cpu's automatic choice.
-CpuAccumulator to_cpu_accumulator(backend::AccumulatorKind accumulator) {
-  return accumulator == backend::AccumulatorKind::batch_affine ? CpuAccumulator::batch_affine
-                                                               : CpuAccumulator::automatic;
+// Bytes of one public Scalar (four 64-bit limbs).
+constexpr std::size_t kScalarBytes = 32;
+
+Status device_inputs_refused() {
+  return Status::error(StatusCode::invalid_argument,
+                       "points_on_device / scalars_on_device: inputs in device memory need the cuda backend, but "
+                       "backend 'cpu' reads host memory only");
 }
 
-CpuMsmOptions cpu_options(const backend::Knobs& knobs) {
+Status check_knobs(const backend::Knobs& knobs) {
+  if (!window_bits_allowed(knobs.window_bits)) {
+    return Status::error(StatusCode::invalid_argument, "window_bits must be 0 (auto) or in [" +
+                                                           std::to_string(kMinWindowBits) + ", " +
+                                                           std::to_string(kMaxWindowBits) + "]");
+  }
+  const bool all_devices = knobs.devices.size() == 1 && knobs.devices[0] == -1;
+  if (!knobs.devices.empty() && !all_devices) {
+    return Status::error(StatusCode::invalid_argument,
+                         "devices: backend 'cpu' runs on one device; a list of CUDA devices needs the cuda backend");
+  }
+  return Status::success();
+}
+
+CpuMsmOptions options_for(const backend::Knobs& knobs) {
   CpuMsmOptions options;
   options.window_bits = knobs.window_bits;
   options.threads = knobs.cpu_threads;
-  options.accumulator = to_cpu_accumulator(knobs.accumulator);
+  options.accumulator = knobs.accumulator == backend::AccumulatorKind::batch_affine ? CpuAccumulator::batch_affine
+                                                                                    : CpuAccumulator::automatic;
   return options;
 }
 
-// Host memory the inputs took (closed form and allocated), counted into the report's peaks.
+// Host copies of the inputs made by the adapter (counted in the CPU's peak bytes).
 struct HostInputBytes {
   std::size_t estimated = 0;
   std::size_t measured = 0;
 };
 
-// The report of one cpu::msm, the host conversion time as its leading convert_inputs stage.
-void fill_report(backend::MsmReport& out, const CpuMsmReport& report, double convert_ms, HostInputBytes host) {
-  out.accumulator = to_string(report.accumulator);
-  out.window_bits = report.window_bits;
-  out.windows = report.windows;
-  out.stages.clear();
-  out.stages.push_back({"convert_inputs", convert_ms});
-  for (const CpuStageTime& stage : report.stages) out.stages.push_back({stage.name, stage.milliseconds});
-  out.estimated_peak_bytes = report.estimated_peak_bytes + host.estimated;
-  out.measured_peak_bytes = report.measured_peak_bytes + host.measured;
-  out.devices = 0;
+void fill_report(backend::MsmReport& report,
+                 const CpuMsmReport& cpu_report,
+                 double convert_ms,
+                 HostInputBytes host_inputs) {
+  report.accumulator = to_string(cpu_report.accumulator);
+  report.window_bits = cpu_report.window_bits;
+  report.windows = cpu_report.windows;
+  report.stages.clear();
+  report.stages.push_back({"convert_inputs", convert_ms});
+  for (const CpuStageTime& stage : cpu_report.stages) report.stages.push_back({stage.name, stage.milliseconds});
+  report.estimated_peak_bytes = cpu_report.estimated_peak_bytes + host_inputs.estimated;
+  report.measured_peak_bytes = cpu_report.measured_peak_bytes + host_inputs.measured;
+  report.devices = 0;
 }
 
-backend::Status host_memory_failure() {
-  return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
-}
-
-backend::Status host_inputs_only() {
-  return backend::Status::error(backend::StatusCode::invalid_argument,
-                                "cpu backend: inputs in device memory are cuda's");
-}
-
-// Prepared bases: Montgomery form, validated, a private copy in host memory.
+// Points validated and converted once: Montgomery form, host memory.
 template <class Curve>
 class CpuBases final : public backend::PreparedBases {
  public:
@@ -79,6 +99,7 @@ class CpuBases final : public backend::PreparedBases {
 template <class Curve>
 class CpuBackend final : public backend::MsmBackend<Curve> {
  public:
+  using Affine = AffinePoint<Curve>;
   using Integer = typename Curve::ScalarField::Integer;
 
   backend::BackendKind kind() const override { return backend::BackendKind::cpu; }
@@ -86,39 +107,39 @@ class CpuBackend final : public backend::MsmBackend<Curve> {
   bool available() const override { return true; }
   bool accelerated() const override { return false; }
 
-  backend::Status msm(AffinePoint<Curve>& sum,
-                      const backend::MsmRequest& request,
-                      backend::MsmReport& report) override {
-    if (request.points.on_device || request.scalars.on_device) return host_inputs_only();
+  Status msm(Affine& sum, const backend::MsmRequest& request, backend::MsmReport& report) override {
+    if (request.points.on_device || request.scalars.on_device) return device_inputs_refused();
+    if (Status status = check_knobs(request.knobs); !status.ok()) return status;
     const std::size_t n = request.points.n;
+    const unsigned threads = host::resolve_thread_count(request.knobs.cpu_threads);
     try {
-      const unsigned threads = host::resolve_thread_count(request.knobs.cpu_threads);
       const auto convert_start = Clock::now();
-      UninitializedBuffer<AffinePoint<Curve>> point_storage;
+      UninitializedBuffer<Affine> point_storage;
       host::RejectedPoint rejected;
-      const std::span<const AffinePoint<Curve>> points = host::convert_host_points<Curve>(
-          request.points.points, n, request.form, threads, false, point_storage, rejected);
+      const std::span<const Affine> points = host::convert_host_points<Curve>(request.points.points, n, request.form,
+                                                                              threads, false, point_storage, rejected);
       if (rejected.any()) return rejected.status();
-      UninitializedBuffer<Integer> scalars =
+      const UninitializedBuffer<Integer> scalars =
           host::convert_host_scalars<Curve>(request.scalars.scalars, n, request.form.scalars_in_montgomery, threads);
       const double convert_ms = elapsed_ms(convert_start);
+
       CpuMsmReport cpu_report;
-      sum =
-          cpu::msm<Curve>(points, std::span<const Integer>(scalars.data(), n), cpu_options(request.knobs), &cpu_report);
-      const HostInputBytes host{(request.form.points_in_montgomery ? 0 : n * sizeof(AffinePoint<Curve>)) + n * 32,
-                                point_storage.bytes() + scalars.bytes()};
-      fill_report(report, cpu_report, convert_ms, host);
-      return backend::Status::success();
+      sum = cpu::msm<Curve>(points, {scalars.data(), n}, options_for(request.knobs), &cpu_report);
+      const HostInputBytes host_inputs{(request.form.points_in_montgomery ? 0 : n * sizeof(Affine)) + n * kScalarBytes,
+                                       point_storage.bytes() + scalars.bytes()};
+      fill_report(report, cpu_report, convert_ms, host_inputs);
+      return Status::success();
     } catch (const std::bad_alloc&) {
-      return host_memory_failure();
+      return Status::error(StatusCode::out_of_memory, "host memory allocation failed");
     }
   }
 
-  backend::Status prepare_bases(std::unique_ptr<backend::PreparedBases>& out,
-                                const backend::PointInputs& points,
-                                const backend::InputForm& form,
-                                const backend::Knobs& knobs) override {
-    if (points.on_device) return host_inputs_only();
+  Status prepare_bases(std::unique_ptr<backend::PreparedBases>& out,
+                       const backend::PointInputs& points,
+                       const backend::InputForm& form,
+                       const backend::Knobs& knobs) override {
+    if (points.on_device) return device_inputs_refused();
+    if (Status status = check_knobs(knobs); !status.ok()) return status;
     try {
       auto bases = std::make_unique<CpuBases<Curve>>();
       if (points.n != 0) {
@@ -128,44 +149,45 @@ class CpuBackend final : public backend::MsmBackend<Curve> {
         if (rejected.any()) return rejected.status();
       }
       out = std::move(bases);
-      return backend::Status::success();
+      return Status::success();
     } catch (const std::bad_alloc&) {
-      return host_memory_failure();
+      return Status::error(StatusCode::out_of_memory, "host memory allocation failed");
     }
   }
 
-  backend::Status msm_bases(AffinePoint<Curve>& sum,
-                            const backend::PreparedBases& bases,
-                            const backend::ScalarInputs& scalars,
-                            const backend::InputForm& form,
-                            const backend::Knobs& knobs,
-                            backend::MsmReport& report) override {
-    if (scalars.on_device) return host_inputs_only();
+  Status msm_bases(Affine& sum,
+                   const backend::PreparedBases& bases,
+                   const backend::ScalarInputs& scalars,
+                   const backend::InputForm& form,
+                   const backend::Knobs& knobs,
+                   backend::MsmReport& report) override {
+    if (scalars.on_device) return device_inputs_refused();
+    if (Status status = check_knobs(knobs); !status.ok()) return status;
     const std::size_t n = scalars.n;
+    const auto& points = static_cast<const CpuBases<Curve>&>(bases).points;
     try {
       const auto convert_start = Clock::now();
-      UninitializedBuffer<Integer> converted = host::convert_host_scalars<Curve>(
+      const UninitializedBuffer<Integer> converted = host::convert_host_scalars<Curve>(
           scalars.scalars, n, form.scalars_in_montgomery, host::resolve_thread_count(knobs.cpu_threads));
       const double convert_ms = elapsed_ms(convert_start);
-      const auto& points = static_cast<const CpuBases<Curve>&>(bases).points;
       CpuMsmReport cpu_report;
-      sum = cpu::msm<Curve>(std::span<const AffinePoint<Curve>>(points.data(), n),
-                            std::span<const Integer>(converted.data(), n), cpu_options(knobs), &cpu_report);
-      fill_report(report, cpu_report, convert_ms, HostInputBytes{n * 32, converted.bytes()});
-      return backend::Status::success();
+      sum = cpu::msm<Curve>({points.data(), n}, {converted.data(), n}, options_for(knobs), &cpu_report);
+      fill_report(report, cpu_report, convert_ms, {n * kScalarBytes, converted.bytes()});
+      return Status::success();
     } catch (const std::bad_alloc&) {
-      return host_memory_failure();
+      return Status::error(StatusCode::out_of_memory, "host memory allocation failed");
     }
   }
 };
 
+CpuBackend<Bn254G1> bn254_backend;
+CpuBackend<GrumpkinG1> grumpkin_backend;
+
 }  // namespace
 
 void register_backend(backend::BackendRegistry& registry) {
-  static CpuBackend<Bn254G1> bn254;
-  static CpuBackend<GrumpkinG1> grumpkin;
-  registry.add<Bn254G1>(bn254);
-  registry.add<GrumpkinG1>(grumpkin);
+  registry.add<Bn254G1>(bn254_backend);
+  registry.add<GrumpkinG1>(grumpkin_backend);
 }
 
 }  // namespace zkmsm::cpu

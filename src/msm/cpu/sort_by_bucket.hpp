@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "host/parallel_for.hpp"
+
 namespace zkmsm::cpu {
 
 // Bit 31 of a digit code and of a sorted entry: the digit was negative, add −P.
@@ -28,6 +30,24 @@ inline void sort_window_by_bucket(
     const std::uint32_t magnitude = digits[i] & ~kNegativeDigit;
     if (magnitude != 0) entries[cursor[magnitude]++] = static_cast<std::uint32_t>(i) | (digits[i] & kNegativeDigit);
   }
+}
+
+// The stage for a group of windows: window g's entries at entries + g·n, its offsets at
+// offsets + g·(buckets + 2), one window per task.
+inline void sort_by_bucket(std::uint32_t* entries,
+                           std::uint32_t* offsets,
+                           const std::uint32_t* digits,
+                           std::size_t n,
+                           std::uint32_t buckets,
+                           unsigned group_windows,
+                           unsigned threads,
+                           double* cpu_ms) {
+  host::parallel_for(
+      group_windows, threads,
+      [&](std::size_t g, unsigned) {
+        sort_window_by_bucket(entries + g * n, offsets + g * (buckets + 2), digits + g * n, n, buckets);
+      },
+      cpu_ms);
 }
 
 }  // namespace zkmsm::cpu

@@ -1,7 +1,7 @@
 // reduce_buckets for one window, the plain form: W = Σ_{b=1..B} b·S_b by two running sums from
 // the top bucket down (running = Σ_{j ≥ b} S_j, total = Σ_b running). Cost per bucket: one mixed
 // (8M+2S) or full (12M+2S) XYZZ addition into `running` and one full one into `total`.
-// The batched affine form for large windows is BatchAffineReducer in cpu_msm.cpp.
+// The batched affine form for large windows is BatchAffineReducer (batch_affine_reducer.hpp).
 #pragma once
 
 #include <cstdint>

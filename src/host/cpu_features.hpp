@@ -1,0 +1,92 @@
+// Which x86-64 fast paths the host code takes, chosen once at start-up from cpuid, so that one
+// binary built without -march runs everywhere and still uses the fast instructions where the
+// CPU has them. Host only.
+//
+// The paths, each including the one before:
+//   portable     plain C++ (any CPU, any architecture)
+//   mulx_adx     PrimeField's 4-limb multiplication in MULX/ADCX/ADOX assembly
+//                (field/montgomery_mul_4x64_adx.hpp); needs BMI2 + ADX
+//   avx512_ifma  the CPU backend's 8-lane accumulation and reduction on Field8x52
+//                (field/field_8x52_ifma.hpp); needs AVX512F + AVX512DQ + AVX512IFMA (with OS support for
+//                the 512-bit state, which the compiler's cpuid check includes)
+//
+// Environment override (for tests and comparisons): ZKMSM_CPU_FEATURES=portable|adx|ifma caps
+// the path at that level; it never enables what the CPU lacks. Any other value is ignored with
+// a message on stderr.
+//
+// Representation: the active features are one global value, written during static
+// initialisation and read (one predictable load) by every 4-limb field multiplication.
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace zkmsm::host {
+
+struct CpuFeatures {
+  bool mulx_adx = false;     // BMI2 + ADX
+  bool avx512_ifma = false;  // AVX512F + AVX512DQ + AVX512IFMA
+};
+
+enum class CpuPath { portable, mulx_adx, avx512_ifma };
+
+// What this CPU supports, from cpuid.
+inline CpuFeatures detect_cpu_features() {
+  CpuFeatures features;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  __builtin_cpu_init();  // static initialisers may run before the runtime's own cpuid query
+  features.mulx_adx = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
+  features.avx512_ifma =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512ifma");
+#endif
+  return features;
+}
+
+// The features left after capping at `path`.
+inline CpuFeatures capped_cpu_features(CpuFeatures features, CpuPath path) {
+  if (path == CpuPath::portable) features.mulx_adx = false;
+  if (path != CpuPath::avx512_ifma) features.avx512_ifma = false;
+  return features;
+}
+
+// The cap named by ZKMSM_CPU_FEATURES, or avx512_ifma (no cap) when unset or unknown.
+inline CpuPath cpu_path_from_environment() {
+  const char* value = std::getenv("ZKMSM_CPU_FEATURES");
+  if (value == nullptr || *value == '\0') return CpuPath::avx512_ifma;
+  if (std::strcmp(value, "portable") == 0) return CpuPath::portable;
+  if (std::strcmp(value, "adx") == 0) return CpuPath::mulx_adx;
+  if (std::strcmp(value, "ifma") == 0) return CpuPath::avx512_ifma;
+  std::fprintf(stderr, "zkmsm: ignoring ZKMSM_CPU_FEATURES=%s (expected portable, adx or ifma)\n", value);
+  return CpuPath::avx512_ifma;
+}
+
+// The features the library uses: detected, capped by the environment.
+inline CpuFeatures active_cpu_features = capped_cpu_features(detect_cpu_features(), cpu_path_from_environment());
+
+// Caps the active features at `path` (never beyond what the CPU has): for tests that compare
+// the paths in one process. Not while another thread computes.
+inline void restrict_cpu_path_for_testing(CpuPath path) {
+  active_cpu_features =
+      capped_cpu_features(capped_cpu_features(detect_cpu_features(), cpu_path_from_environment()), path);
+}
+
+// The widest path in use.
+inline CpuPath active_cpu_path() {
+  if (active_cpu_features.avx512_ifma) return CpuPath::avx512_ifma;
+  return active_cpu_features.mulx_adx ? CpuPath::mulx_adx : CpuPath::portable;
+}
+
+inline const char* to_string(CpuPath path) {
+  switch (path) {
+    case CpuPath::portable:
+      return "portable";
+    case CpuPath::mulx_adx:
+      return "adx";
+    case CpuPath::avx512_ifma:
+      return "ifma";
+  }
+  return "unknown";
+}
+
+}  // namespace zkmsm::host

@@ -1,0 +1,90 @@
+// The host-side sizes of one CPU MSM (window, buckets, threads, window groups, accumulator) and
+// the closed-form model of its working memory. Called "sizes", not "plan": `plan` is a
+// pipeline stage of DESIGN.md §2, folded here into sort_by_bucket.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "curve/affine_point.hpp"
+#include "curve/xyzz_point.hpp"
+#include "host/parallel_for.hpp"
+#include "msm/common/signed_digits.hpp"
+#include "msm/common/window_cost_model.hpp"
+#include "msm/cpu/affine_pair_adders.hpp"
+#include "msm/cpu/batch_affine_accumulator.hpp"
+#include "msm/cpu/cpu_msm.hpp"
+
+namespace zkmsm::cpu {
+
+// Below this many points the XYZZ accumulator is used: too few additions per level to amortise
+// an inversion. A guess, not measured.
+inline constexpr std::size_t kBatchAffineMinPoints = 32;
+// Digits and sorted entries of a group of windows must fit this many bytes; larger inputs are
+// processed a group of windows at a time, reusing the buffers. Measured on the CI machine kind
+// (2026-12-02, CPU time, n = 2^20, c = 16): 32 MiB (4 windows per group) instead of 512 MiB (all
+// 16) cut decompose_scalars + sort_by_bucket from ≈ 660 to ≈ 160 ms: first touches of fresh
+// pages (page faults) dominated them.
+inline constexpr std::size_t kWindowGroupBytes = std::size_t{32} << 20;
+// Inputs smaller than this run on one thread (thread start-up would dominate). Not measured.
+inline constexpr std::size_t kParallelMinPoints = 1024;
+// Weights of the window cost model (msm/common/window_cost_model.hpp), in field multiplications:
+// a batched affine addition is 6 multiplications plus gathers, case checks and an amortised
+// inversion (9); the running-sum reduction costs one mixed and one full XYZZ addition per bucket
+// (10M+2S + 12M+2S: 26). Checked on the 2-core CI machine kind (AMD EPYC, 2026-12-02) at n = 2^16
+// only: c = 12 / 13 / 14 took 114 / 85 / 86 ms of CPU time and the model picks 13
+// (docs/cpu_perf_notes.md). The weights predate the IFMA adder and the batched affine reduction
+// and have not been re-fitted: sweep other sizes with `zkmsm sweep --backend cpu`.
+inline constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
+
+struct MsmSizes {
+  std::size_t n = 0;
+  unsigned window_bits = 0;
+  unsigned windows = 0;
+  std::uint32_t buckets = 0;  // B = 2^(c−1); bucket b ∈ [1, B] holds digit magnitude b
+  unsigned threads = 1;
+  unsigned window_group = 1;  // windows decomposed, sorted, accumulated and reduced together
+  CpuAccumulator accumulator = CpuAccumulator::batch_affine;
+  bool ifma = false;  // batch_affine runs the 8-lane IFMA adder (AffineR260 copies of the points)
+};
+
+template <class Curve>
+MsmSizes msm_sizes(std::size_t n, const CpuMsmOptions& options, bool ifma_available) {
+  MsmSizes sizes;
+  sizes.n = n;
+  const unsigned scalar_bits = static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
+  sizes.window_bits =
+      options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits, kWindowCostWeights);
+  sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
+  sizes.buckets = std::uint32_t{1} << (sizes.window_bits - 1);
+  sizes.threads = n < kParallelMinPoints ? 1 : host::resolve_thread_count(options.threads);
+  const std::size_t bytes_per_window = std::max<std::size_t>(1, 8 * n);
+  sizes.window_group = static_cast<unsigned>(std::clamp<std::size_t>(
+      kWindowGroupBytes / bytes_per_window, std::min(sizes.threads, sizes.windows), sizes.windows));
+  sizes.accumulator = options.accumulator;
+  if (sizes.accumulator == CpuAccumulator::automatic)
+    sizes.accumulator = n < kBatchAffineMinPoints ? CpuAccumulator::xyzz : CpuAccumulator::batch_affine;
+  sizes.ifma = ifma_available && kIfmaSupports<Curve> && sizes.accumulator == CpuAccumulator::batch_affine;
+  return sizes;
+}
+
+// Bytes of working memory an MSM of these sizes allocates (upper bounds where it varies).
+template <class Curve>
+std::size_t working_bytes(const MsmSizes& sizes) {
+  using Integer = typename Curve::ScalarField::Integer;
+  const std::size_t group = sizes.window_group;
+  std::size_t bytes = sizes.n * sizeof(Integer);                          // reduced scalars
+  bytes += 2 * group * sizes.n * sizeof(std::uint32_t);                   // digits + sorted entries
+  bytes += group * (sizes.buckets + 2) * sizeof(std::uint32_t);           // bucket offsets
+  bytes += group * (sizes.buckets + 1) * sizeof(XyzzPoint<Curve>);        // bucket sums (upper bound)
+  bytes += sizes.windows * sizeof(XyzzPoint<Curve>);                      // window sums
+  if (sizes.ifma) bytes += (sizes.n + group * (sizes.buckets + 1)) * 64;  // AffineR260 points and sums
+  const std::size_t range = std::max(kRangeEntries, sizes.n / sizes.buckets * 8);
+  bytes += sizes.threads * range *
+           (2 * sizeof(AffinePoint<Curve>) + 2 * sizeof(std::uint32_t) + sizeof(typename Curve::BaseField) +
+            sizeof(AffinePairCase) + 4 * sizeof(std::uint32_t));
+  return bytes;
+}
+
+}  // namespace zkmsm::cpu
