@@ -254,10 +254,10 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
   options.walker_slots = config.walker_slots;
   options.walker_workgroup_size = config.walker_threads_per_block;
   options.walker_max_workgroups = config.walker_max_blocks;
-  if (config.walker_state == WalkerState::registers) options.walker_state = vulkan::WalkerSlots::registers;
-  if (config.walker_state == WalkerState::global) options.walker_state = vulkan::WalkerSlots::global;
+  if (config.walker_state == WalkerState::registers) options.walker_state = backend::WalkerState::registers;
+  if (config.walker_state == WalkerState::global) options.walker_state = backend::WalkerState::global;
   const bool pair_tree = config.accumulator == Accumulator::pair_tree;
-  if (pair_tree) options.accumulator = vulkan::VulkanAccumulator::pair_tree;
+  if (pair_tree) options.accumulator = backend::AccumulatorKind::pair_tree;
   options.pair_tree_dx_cache = config.pair_tree_dx_cache;
   options.memory_budget_bytes = config.memory_budget_bytes;
   options.points_in_montgomery = inputs.points_in_montgomery;
@@ -281,10 +281,10 @@ Result<BackendRun<Internal>> run_vulkan(const BackendInputs<Internal>& inputs, c
   }
   if (!status.ok()) return vulkan_error(status);
   run.accumulator = pair_tree ? "pair_tree" : "stream_walker";
-  run.window_bits = report.plan.window_bits;
-  run.windows = report.plan.windows;
+  run.window_bits = report.sizes.window_bits;
+  run.windows = report.sizes.windows;
   for (const auto& stage : report.stages) run.stages.push_back({stage.name, stage.milliseconds});
-  run.estimated_peak_bytes = report.plan.device_bytes;
+  run.estimated_peak_bytes = report.sizes.device_bytes;
   run.measured_peak_bytes = report.measured_peak_bytes;
   run.devices = 1;
   return run;
