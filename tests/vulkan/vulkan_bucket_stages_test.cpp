@@ -48,7 +48,7 @@ std::vector<std::string> run_batch(
   s = batch->submit_and_wait();
   EXPECT_TRUE(s.ok()) << s.message;
   std::vector<std::string> names;
-  for (const StageTime& time : batch->stage_times()) {
+  for (const backend::StageTime& time : batch->stage_times()) {
     EXPECT_GE(time.milliseconds, 0.0) << time.name;
     names.push_back(time.name);
   }

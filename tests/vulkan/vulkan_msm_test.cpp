@@ -29,9 +29,9 @@ std::string describe(const VulkanMsmOptions& o) {
          " workgroup=" + std::to_string(o.walker_workgroup_size) +
          " max_workgroups=" + std::to_string(o.walker_max_workgroups) +
          " budget=" + std::to_string(o.memory_budget_bytes) +
-         (o.accumulator == vulkan::VulkanAccumulator::pair_tree
+         (o.accumulator == backend::AccumulatorKind::pair_tree
               ? std::string(" pair_tree dx_cache=") + (o.pair_tree_dx_cache ? "on" : "off")
-              : std::string(o.walker_state == vulkan::WalkerSlots::global ? " state=global" : " state=registers"));
+              : std::string(o.walker_state == backend::WalkerState::global ? " state=global" : " state=registers"));
 }
 
 template <class Curve>
@@ -68,15 +68,15 @@ class VulkanMsmTest : public SeededTest {
              const std::vector<Integer<Curve>>& scalars,
              const VulkanMsmOptions& options = {}) {
     VulkanMsmOptions with_state = options;
-    with_state.walker_state = vulkan::WalkerSlots::registers;
+    with_state.walker_state = backend::WalkerState::registers;
     const Affine in_registers = gpu_once(context, points, scalars, with_state);
-    with_state.walker_state = vulkan::WalkerSlots::global;
+    with_state.walker_state = backend::WalkerState::global;
     const Affine in_buffer = gpu_once(context, points, scalars, with_state);
     EXPECT_EQ(in_registers, in_buffer) << "the walker states disagree: " << describe(options);
     // The thread cap is the walker's alone: the pair tree runs once per other knob setting.
     if (options.walker_max_workgroups != 0) return in_registers;
     VulkanMsmOptions pair_tree = options;
-    pair_tree.accumulator = vulkan::VulkanAccumulator::pair_tree;
+    pair_tree.accumulator = backend::AccumulatorKind::pair_tree;
     pair_tree.pair_tree_dx_cache = (++pair_tree_calls_ % 2) == 0;
     EXPECT_EQ(gpu_once(context, points, scalars, pair_tree), in_registers)
         << "the pair tree disagrees with the walker: " << describe(pair_tree);
@@ -93,10 +93,10 @@ class VulkanMsmTest : public SeededTest {
     EXPECT_TRUE(status.ok()) << status.message << " (" << describe(options) << ")";
     EXPECT_TRUE(result.is_on_curve());
     if (status.ok() && !points.empty()) {
-      EXPECT_GT(report.plan.batches, 0u);
-      EXPECT_EQ(report.measured_peak_bytes, report.plan.device_bytes) << describe(options);
+      EXPECT_GT(report.sizes.batches, 0u);
+      EXPECT_EQ(report.measured_peak_bytes, report.sizes.device_bytes) << describe(options);
       if (options.memory_budget_bytes != 0) {
-        EXPECT_LE(report.plan.device_bytes, options.memory_budget_bytes);
+        EXPECT_LE(report.sizes.device_bytes, options.memory_budget_bytes);
       }
       if (context.info().timestamps) {
         std::vector<std::string> names;
@@ -272,16 +272,16 @@ TYPED_TEST(VulkanMsmTest, WindowBatchesUnderAMemoryBudget) {
   const auto points = independent_points<Curve>(n, this->rng());
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
   const auto expected = expected_msm<Curve>(points, scalars);
-  vulkan::VulkanMsmPlan full;
-  ASSERT_TRUE(vulkan::plan_msm(full, context->info(), n, 254, {.window_bits = 8}).ok());
+  vulkan::MsmSizes full;
+  ASSERT_TRUE(vulkan::size_msm(full, context->info(), n, 254, {.window_bits = 8}).ok());
   ASSERT_EQ(full.batches, 1u);
   // Down to one window per batch (33 batches at c = 8: three submissions of 12 batches).
-  vulkan::VulkanMsmPlan one;
-  ASSERT_TRUE(vulkan::plan_msm(one, context->info(), n, 254, {.window_bits = 8, .memory_budget_bytes = 1 << 20}).ok());
+  vulkan::MsmSizes one;
+  ASSERT_TRUE(vulkan::size_msm(one, context->info(), n, 254, {.window_bits = 8, .memory_budget_bytes = 1 << 20}).ok());
   for (std::size_t budget : {full.device_bytes / 2, full.device_bytes / 4, std::size_t{1} << 20}) {
     const VulkanMsmOptions o{.window_bits = 8, .memory_budget_bytes = budget};
-    vulkan::VulkanMsmPlan plan;
-    ASSERT_TRUE(vulkan::plan_msm(plan, context->info(), n, 254, o).ok());
+    vulkan::MsmSizes plan;
+    ASSERT_TRUE(vulkan::size_msm(plan, context->info(), n, 254, o).ok());
     EXPECT_GT(plan.batches, 1u);
     EXPECT_LE(plan.device_bytes, budget);
     EXPECT_EQ(this->gpu(*context, points, scalars, o), expected) << describe(o) << ", " << plan.batches << " batches";

@@ -115,7 +115,7 @@ TEST(VulkanRuntime, OneBatchRunsStagesInOrderWithTimestamps) {
     ASSERT_EQ(batch->stage_times().size(), 2u);
     EXPECT_EQ(batch->stage_times()[0].name, "sums");
     EXPECT_EQ(batch->stage_times()[1].name, "products of sums");
-    for (const StageTime& stage : batch->stage_times()) EXPECT_GE(stage.milliseconds, 0.0);
+    for (const backend::StageTime& stage : batch->stage_times()) EXPECT_GE(stage.milliseconds, 0.0);
   } else {
     EXPECT_TRUE(batch->stage_times().empty());
   }

@@ -1,7 +1,8 @@
 // The generated shader_constants.glsl (written at build time, never checked in) holds exactly
 // FieldConstants' values in the 8 × 32-bit layout the shaders index: each value is parsed back
 // from the file the shaders were compiled with and compared with the host constants; so are the
-// curve constants (b of BN254 G1 and Grumpkin, Montgomery form).
+// curve constants (b of BN254 G1 and Grumpkin, Montgomery form) and the affine-pair case numbers
+// (AffinePairCase, which affine_pair.glsl names kAffinePair<Case>).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "field/bn254_fields.hpp"
+#include "msm/common/affine_pair.hpp"
 #include "msm/vulkan/shader_constants_glsl.hpp"
 
 namespace zkmsm::vulkan {
@@ -81,6 +83,19 @@ TEST(VulkanShaderConstants, GeneratedHeaderHoldsCurveConstants) {
   // Montgomery form.
   EXPECT_EQ(parse_words(text, "BN254_G1_B"), words_of(Bn254Fq::from_u64(3).raw()));
   EXPECT_EQ(parse_words(text, "GRUMPKIN_B"), words_of((-Bn254Fr::from_u64(17)).raw()));
+}
+
+TEST(VulkanShaderConstants, GeneratedHeaderHoldsAffinePairCases) {
+  const std::string text = generated_header();
+  const auto number = [](AffinePairCase pair_case) { return static_cast<std::uint32_t>(pair_case); };
+  // parse_scalar reads 0 for an absent name, so none's presence is checked on its own.
+  EXPECT_NE(text.find("const uint kAffinePairNone = "), std::string::npos);
+  EXPECT_EQ(parse_scalar(text, "kAffinePairNone"), number(AffinePairCase::none));
+  EXPECT_EQ(parse_scalar(text, "kAffinePairAdd"), number(AffinePairCase::add));
+  EXPECT_EQ(parse_scalar(text, "kAffinePairDoubling"), number(AffinePairCase::doubling));
+  EXPECT_EQ(parse_scalar(text, "kAffinePairCopyLhs"), number(AffinePairCase::copy_lhs));
+  EXPECT_EQ(parse_scalar(text, "kAffinePairCopyRhs"), number(AffinePairCase::copy_rhs));
+  EXPECT_EQ(parse_scalar(text, "kAffinePairInfinity"), number(AffinePairCase::infinity));
 }
 
 TEST(VulkanShaderConstants, GeneratedHeaderIsCurrent) {

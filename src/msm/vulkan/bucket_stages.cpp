@@ -1,30 +1,11 @@
 #include "msm/vulkan/bucket_stages.hpp"
 
-#include <array>
 #include <bit>
 #include <span>
 #include <string>
 
-#include "msm/vulkan/dispatch_arguments.hpp"
-
 namespace zkmsm::vulkan {
 namespace {
-
-// The push-constant block of decompose_scalars.comp.
-struct DecomposeArguments {
-  std::uint32_t n;
-  std::uint32_t window_bits;
-  std::uint32_t first_window;
-  std::uint32_t batch_windows;
-  std::uint32_t buckets;
-  std::uint32_t sentinel;
-};
-
-// The push-constant block of bucket_bounds.comp.
-struct BoundsArguments {
-  std::uint32_t count;
-  std::uint32_t sentinel;
-};
 
 Status make_buffer(std::unique_ptr<StorageBuffer>& out,
                    Context& context,
@@ -87,49 +68,6 @@ Status BucketStages::record(CommandBatch& batch,
   if (Status s = record_sort(batch); !s.ok()) return s;
   if (Status s = batch.begin_stage("plan"); !s.ok()) return s;
   return record_bounds(batch);
-}
-
-Status BucketStages::record_decompose(CommandBatch& batch,
-                                      StorageBuffer& scalars,
-                                      std::uint32_t first_window,
-                                      std::uint32_t batch_windows) {
-  if (batch_windows == 0 || batch_windows > shape_.max_batch_windows) {
-    return Status::error(StatusCode::invalid_argument, "decompose_scalars: batch_windows must be in [1, " +
-                                                           std::to_string(shape_.max_batch_windows) + "]");
-  }
-  if (scalars.size() < std::size_t{shape_.n} * 8 * sizeof(std::uint32_t)) {
-    return Status::error(StatusCode::invalid_argument,
-                         "decompose_scalars: the scalar buffer holds fewer than n scalars");
-  }
-  const ShaderId shader =
-      shape_.curve == ScalarCurve::bn254 ? ShaderId::decompose_scalars_bn254 : ShaderId::decompose_scalars_grumpkin;
-  const std::array<std::uint32_t, 1> specialization = {kWorkgroupSize};
-  const Pipeline* pipeline = nullptr;
-  if (Status s = context_.pipeline(pipeline, shader, specialization); !s.ok()) return s;
-  batch_windows_ = batch_windows;
-  sorted_in_ = 0;
-  const DecomposeArguments arguments{shape_.n,      shape_.window_bits, first_window,
-                                     batch_windows, buckets(),          sentinel_key()};
-  return batch.dispatch(*pipeline, {&scalars, keys_[0].get(), values_[0].get()}, bytes_of(arguments),
-                        groups_for(shape_.n, kWorkgroupSize));
-}
-
-Status BucketStages::record_sort(CommandBatch& batch) {
-  if (batch_windows_ == 0)
-    return Status::error(StatusCode::invalid_argument, "sort_by_bucket before decompose_scalars");
-  StorageBuffer* const keys[2] = {keys_[0].get(), keys_[1].get()};
-  StorageBuffer* const values[2] = {values_[0].get(), values_[1].get()};
-  return sort_->record(batch, keys, values, entries(), key_bits(), sorted_in_);
-}
-
-Status BucketStages::record_bounds(CommandBatch& batch) {
-  if (batch_windows_ == 0) return Status::error(StatusCode::invalid_argument, "plan before decompose_scalars");
-  const std::array<std::uint32_t, 1> specialization = {kWorkgroupSize};
-  const Pipeline* pipeline = nullptr;
-  if (Status s = context_.pipeline(pipeline, ShaderId::bucket_bounds, specialization); !s.ok()) return s;
-  const BoundsArguments arguments{entries(), sentinel_key()};
-  return batch.dispatch(*pipeline, {keys_[sorted_in_].get(), bucket_start_.get(), bucket_end_.get(), valid_.get()},
-                        bytes_of(arguments), groups_for(std::uint64_t{sentinel_key()} + 1, kWorkgroupSize));
 }
 
 }  // namespace zkmsm::vulkan

@@ -22,15 +22,11 @@
 #include <string>
 #include <vector>
 
+#include "msm/common/msm_backend.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
 
 namespace zkmsm::vulkan {
-
-struct StageTime {
-  std::string name;
-  double milliseconds = 0;  // GPU time between the stage's two timestamps
-};
 
 class CommandBatch {
  public:
@@ -65,8 +61,9 @@ class CommandBatch {
   // Ends recording, submits, and waits for the device. A batch is submitted at most once.
   Status submit_and_wait();
 
-  // After submit_and_wait(): one entry per stage in order (empty without timestamp support).
-  const std::vector<StageTime>& stage_times() const { return stage_times_; }
+  // After submit_and_wait(): one entry per stage in order, its GPU time between the stage's two
+  // timestamps (empty without timestamp support).
+  const std::vector<backend::StageTime>& stage_times() const { return stage_times_; }
 
   struct Impl;
 
@@ -76,7 +73,7 @@ class CommandBatch {
   std::unique_ptr<Impl> impl_;
   Status first_error_;
   std::vector<std::string> stage_names_;
-  std::vector<StageTime> stage_times_;
+  std::vector<backend::StageTime> stage_times_;
   std::uint32_t dispatches_ = 0;
   bool submitted_ = false;
 };

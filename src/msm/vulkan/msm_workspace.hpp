@@ -25,9 +25,9 @@
 #include <memory>
 #include <mutex>
 
-#include "msm/vulkan/bucket_reduction.hpp"
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/pair_tree.hpp"
+#include "msm/vulkan/reduce_buckets.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/stream_walker.hpp"
 #include "msm/vulkan/vulkan_context.hpp"

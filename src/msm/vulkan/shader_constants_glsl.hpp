@@ -7,7 +7,8 @@
 // i.e. the 8 × 32-bit view of PrimeField's 4 × 64-bit little-endian limbs. Field constants are
 // canonical integers (p, R, R², p − 2); curve constants (b) are field elements in Montgomery form,
 // as the shaders compute with them, written from the curve's own b() (curve/bn254.hpp,
-// curve/grumpkin.hpp).
+// curve/grumpkin.hpp). The affine-pair cases are `const uint kAffinePair<Case>`, the numbers of
+// AffinePairCase (msm/common/affine_pair.hpp), which affine_pair.glsl mirrors name for name.
 #pragma once
 
 #include <cstdint>
@@ -19,6 +20,7 @@
 #include "curve/grumpkin.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
+#include "msm/common/affine_pair.hpp"
 
 namespace zkmsm::vulkan {
 
@@ -65,6 +67,29 @@ std::string glsl_curve_constants(const std::string& prefix, const std::string& t
                                  "), a base-field element in Montgomery form");
 }
 
+// The names the shaders give AffinePairCase's values: kAffinePair + the case in CamelCase.
+struct GlslAffinePairCase {
+  const char* name;
+  AffinePairCase value;
+};
+inline constexpr GlslAffinePairCase kGlslAffinePairCases[] = {
+    {"kAffinePairNone", AffinePairCase::none},         {"kAffinePairAdd", AffinePairCase::add},
+    {"kAffinePairDoubling", AffinePairCase::doubling}, {"kAffinePairCopyLhs", AffinePairCase::copy_lhs},
+    {"kAffinePairCopyRhs", AffinePairCase::copy_rhs},  {"kAffinePairInfinity", AffinePairCase::infinity},
+};
+
+// "const uint kAffinePair… = 0x…u;" for every case of AffinePairCase.
+inline std::string glsl_affine_pair_cases() {
+  std::string text = "\n// ---- AffinePairCase (msm/common/affine_pair.hpp): the cases of affine_pair.glsl ----\n";
+  for (const GlslAffinePairCase& pair_case : kGlslAffinePairCases) {
+    char line[96];
+    std::snprintf(line, sizeof line, "const uint %s = 0x%08xu;\n", pair_case.name,
+                  static_cast<unsigned>(pair_case.value));
+    text += line;
+  }
+  return text;
+}
+
 // The whole header.
 inline std::string shader_constants_glsl() {
   return "// GENERATED at build time by src/msm/vulkan/generate_shader_constants.cpp from FieldConstants\n"
@@ -74,7 +99,8 @@ inline std::string shader_constants_glsl() {
          glsl_field_constants<Bn254FqParams>("BN254_FQ", "BN254 Fq: base field of BN254 G1, scalar field of Grumpkin") +
          glsl_field_constants<Bn254FrParams>("BN254_FR", "BN254 Fr: scalar field of BN254 G1, base field of Grumpkin") +
          glsl_curve_constants<Bn254G1>("BN254_G1", "BN254 G1: y^2 = x^3 + 3 over BN254 Fq") +
-         glsl_curve_constants<GrumpkinG1>("GRUMPKIN", "Grumpkin: y^2 = x^3 - 17 over BN254 Fr") + "\n#endif\n";
+         glsl_curve_constants<GrumpkinG1>("GRUMPKIN", "Grumpkin: y^2 = x^3 - 17 over BN254 Fr") +
+         glsl_affine_pair_cases() + "\n#endif\n";
 }
 
 }  // namespace zkmsm::vulkan

@@ -18,12 +18,6 @@ struct WalkerArguments {
   std::uint32_t max_rounds;
 };
 
-// The push-constant block of walker_combine.comp.
-struct CombineArguments {
-  std::uint32_t units;
-  std::uint32_t block;
-};
-
 }  // namespace
 
 StreamWalker::StreamWalker(Context& context, const StreamWalkerShape& shape) : context_(context), shape_(shape) {}
@@ -72,13 +66,18 @@ Status StreamWalker::create(std::unique_ptr<StreamWalker>& out, Context& context
 }
 
 Status StreamWalker::record(CommandBatch& batch, StorageBuffer& points, BucketStages& stages) {
+  if (Status s = record_walker(batch, points, stages); !s.ok()) return s;
+  return record_combine(batch);
+}
+
+Status StreamWalker::record_walker(CommandBatch& batch, StorageBuffer& points, BucketStages& stages) {
   if (std::uint64_t{stages.sentinel_key()} > shape_.max_buckets) {
     return Status::error(StatusCode::invalid_argument, "stream walker: the batch has more buckets than the walker");
   }
   const bool bn254 = shape_.curve == ScalarCurve::bn254;
   const Pipeline* walker = nullptr;
   const std::array<std::uint32_t, 2> walker_specialization = {shape_.workgroup_size, shape_.slots};
-  const bool global = shape_.slot_memory == WalkerSlots::global;
+  const bool global = shape_.slot_memory == backend::WalkerState::global;
   const ShaderId walker_shader =
       global ? (bn254 ? ShaderId::stream_walker_global_bn254 : ShaderId::stream_walker_global_grumpkin)
              : (bn254 ? ShaderId::stream_walker_bn254 : ShaderId::stream_walker_grumpkin);
@@ -97,28 +96,6 @@ Status StreamWalker::record(CommandBatch& batch, StorageBuffer& points, BucketSt
         !s.ok())
       return s;
   }
-  const Pipeline* combine = nullptr;
-  const std::array<std::uint32_t, 1> combine_specialization = {kCombineWorkgroupSize};
-  if (Status s = context_.pipeline(combine, bn254 ? ShaderId::walker_combine_bn254 : ShaderId::walker_combine_grumpkin,
-                                   combine_specialization);
-      !s.ok())
-    return s;
-  // Levels until one unit is left, ping-ponging between the record buffers (level 0 reads the
-  // walker's records in buffer 0).
-  std::uint64_t units = slot_count();
-  int in = 0;
-  do {
-    const CombineArguments combine_arguments{static_cast<std::uint32_t>(units), kCombineBlock};
-    const std::uint64_t blocks = (units + kCombineBlock - 1) / kCombineBlock;
-    if (Status s = batch.dispatch(*combine,
-                                  {records_[in].get(), record_meta_[in].get(), records_[1 - in].get(),
-                                   record_meta_[1 - in].get(), bucket_sums_.get()},
-                                  bytes_of(combine_arguments), groups_for(blocks, kCombineWorkgroupSize));
-        !s.ok())
-      return s;
-    units = blocks;
-    in = 1 - in;
-  } while (units > 1);
   return Status::success();
 }
 

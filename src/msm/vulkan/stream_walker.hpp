@@ -24,18 +24,13 @@
 #include <cstdint>
 #include <memory>
 
+#include "msm/common/msm_backend.hpp"
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/command_batch.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
 
 namespace zkmsm::vulkan {
-
-// Where a walker invocation keeps its S slots.
-enum class WalkerSlots {
-  registers,  // private arrays (stream_walker.comp): state saved to slot_state between dispatches
-  global,     // slot_state itself (stream_walker_global.comp): slot loops not unrolled
-};
 
 struct StreamWalkerShape {
   ScalarCurve curve = ScalarCurve::bn254;            // the curve of the points (BN254 G1 or Grumpkin)
@@ -44,7 +39,10 @@ struct StreamWalkerShape {
   std::uint32_t threads = 1;                         // ≥ 1; threads · S < 2^31
   std::uint64_t max_buckets = 1;                     // W · B of the largest batch
   BufferMemory memory = BufferMemory::host_visible;  // every buffer: device_local on discrete GPUs
-  WalkerSlots slot_memory = WalkerSlots::registers;
+  // Where a walker invocation keeps its S slots; Vulkan has two of the walker states:
+  //   registers  private arrays (stream_walker.comp): state saved to slot_state between dispatches
+  //   global     slot_state itself (stream_walker_global.comp): slot loops not unrolled
+  backend::WalkerState slot_memory = backend::WalkerState::registers;
 
   bool operator==(const StreamWalkerShape&) const = default;
 };
@@ -60,8 +58,8 @@ class StreamWalker {
   // slot_state words per slot: the registers walker's saved state, the global walker's slots.
   static constexpr std::uint64_t kSlotStateWords = 20;
   static constexpr std::uint64_t kGlobalSlotWords = 47;
-  static std::uint64_t slot_state_words(WalkerSlots slots) {
-    return slots == WalkerSlots::global ? kGlobalSlotWords : kSlotStateWords;
+  static std::uint64_t slot_state_words(backend::WalkerState slots) {
+    return slots == backend::WalkerState::global ? kGlobalSlotWords : kSlotStateWords;
   }
   // Units per combine invocation: at most 2K XYZZ additions each (lavapipe's loop limit); 16 is
   // not tuned.
@@ -76,6 +74,10 @@ class StreamWalker {
   // Records the walker and the combine (dispatches only, no begin_stage) for the batch that
   // `stages` recorded last; `points` holds the bases (16 words each).
   Status record(CommandBatch& batch, StorageBuffer& points, BucketStages& stages);
+  // The two halves record() calls in order: the walker (stream_walker.cpp), then the combine
+  // (walker_combine.cpp).
+  Status record_walker(CommandBatch& batch, StorageBuffer& points, BucketStages& stages);
+  Status record_combine(CommandBatch& batch);
 
   StorageBuffer& bucket_sums() { return *bucket_sums_; }
   const StreamWalkerShape& shape() const { return shape_; }

@@ -4,14 +4,13 @@
 // the points are canonical or validated: shaders/convert_points.comp) → per window batch
 // decompose_scalars → sort_by_bucket → plan (BucketStages) → accumulate_buckets (StreamWalker) →
 // reduce_buckets (BucketReduction); the T window sums come back and the host combines them
-// (combine_windows, cpu/window_combination.hpp) and makes the sum affine.
+// (combine_windows, msm/common/combine_windows.hpp) and makes the sum affine.
 //
 // Inputs: points as 16 words (x then y; AffinePoint<Curve>'s layout, which is also the public
 // Point's): Montgomery form or canonical (options.points_in_montgomery), (0, 0) = infinity,
 // validated on the device when options.validate_points; scalars as any 256-bit integers (reduced
-// mod r on the device). The plan (window size, window batches, walker geometry, every buffer) is
-// closed form from (n, options, device limits): plan.device_bytes is its total, and a memory
-// budget makes the batches smaller. The buffers are kept for the next MSM of the same shape
+// mod r on the device). The sizes (window size, window batches, walker geometry, every buffer)
+// come from size_msm (msm_sizes.hpp). The buffers are kept for the next MSM of the same shape
 // (msm_workspace.hpp).
 #pragma once
 
@@ -27,74 +26,22 @@
 #include "curve/affine_point.hpp"
 #include "curve/xyzz_point.hpp"
 #include "msm/common/combine_windows.hpp"
-#include "msm/common/window_cost_model.hpp"
-#include "msm/vulkan/bucket_stages.hpp"
-#include "msm/vulkan/command_batch.hpp"
-#include "msm/vulkan/stream_walker.hpp"
+#include "msm/vulkan/msm_sizes.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
 
 namespace zkmsm::vulkan {
-
-// Auto slot memory: not yet measured against each other on a GPU (BENCHMARKS.md will say).
-inline constexpr WalkerSlots kDefaultWalkerState = WalkerSlots::registers;
-
-enum class VulkanAccumulator {
-  stream_walker,  // StreamWalker (the default)
-  pair_tree,      // PairTree (seed 002): S pairs per inversion, level by level
-};
-
-struct VulkanMsmOptions {
-  VulkanAccumulator accumulator = VulkanAccumulator::stream_walker;
-  bool pair_tree_dx_cache = false;      // pair tree: keep each pair's dx for the backward pass
-  unsigned window_bits = 0;             // c; 0 = the cost model's choice
-  unsigned walker_slots = 0;            // S (walker slots, pair-tree pairs per inversion); 0 = 8
-  unsigned walker_workgroup_size = 64;  // walker invocations per workgroup
-  unsigned walker_max_workgroups = 0;   // thread cap in workgroups; 0 = automatic
-  WalkerSlots walker_state = kDefaultWalkerState;
-  std::size_t memory_budget_bytes = 0;  // 0 = only the device's limits
-  bool points_in_montgomery = true;     // false: canonical coordinates, converted on the device
-  bool validate_points = false;         // check every point on the device (y² = x³ + b, x, y < p)
-};
-
-// The closed-form plan of one MSM.
-struct VulkanMsmPlan {
-  VulkanAccumulator accumulator = VulkanAccumulator::stream_walker;
-  bool pair_tree_dx_cache = false;
-  unsigned window_bits = 0;
-  unsigned windows = 0;        // T
-  unsigned batch_windows = 0;  // W (the last batch may be shorter)
-  unsigned batches = 0;
-  unsigned walker_slots = 0;  // S
-  WalkerSlots walker_state = kDefaultWalkerState;
-  unsigned walker_workgroup_size = 0;
-  std::uint32_t walker_threads = 0;
-  std::uint64_t device_bytes = 0;  // every buffer of the MSM
-};
 
 inline constexpr std::size_t kNoRejectedPoint = ~std::size_t{0};
 
 struct VulkanMsmReport {
   std::string device;
-  VulkanMsmPlan plan;
+  MsmSizes sizes;
   // Summed over the batches; upload_inputs and combine_windows are host wall time.
-  std::vector<StageTime> stages;
+  std::vector<backend::StageTime> stages;
   std::size_t measured_peak_bytes = 0;            // bytes of the buffers the MSM used
   bool workspace_reused = false;                  // the kept buffers of an earlier MSM were used
   std::size_t rejected_point = kNoRejectedPoint;  // status rejected_point: the lowest bad index
 };
-
-// Auto slots: the seeds' S = 8 (mobile knee); not yet measured on a desktop GPU through Vulkan.
-inline constexpr unsigned kDefaultWalkerSlots = 8;
-// Weights of the window cost model (msm/common/window_cost_model.hpp): the CPU backend's (9 per
-// entry, 26 per bucket; 2-core CI machine, 2026-12-02), not yet re-fitted on a GPU through Vulkan.
-inline constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
-// Auto walker threads: about this many sorted entries per slot (as the CUDA plan), at most
-// kAutoMaxWalkerThreads (about one wave of a large GPU; H200 CUDA run 1).
-inline constexpr std::uint64_t kEntriesPerSlot = 16;
-inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
-// The plan for n points on `device`, or invalid_argument / out_of_memory (budget too small).
-Status plan_msm(
-    VulkanMsmPlan& out, const DeviceInfo& device, std::size_t n, unsigned scalar_bits, const VulkanMsmOptions& options);
 
 // The process's Vulkan context, created on first use (device choice: ZKMSM_VULKAN_DEVICE, see
 // device_selection.hpp) and kept until exit; a failure is remembered and returned again.
@@ -133,7 +80,7 @@ Status msm_from_words(Context& context,
   const auto start = std::chrono::steady_clock::now();
   std::vector<XyzzPoint<Curve>> window_sums(words.size() / 32);
   std::memcpy(window_sums.data(), words.data(), words.size() * sizeof(std::uint32_t));
-  sum = combine_windows<Curve>(window_sums, report.plan.window_bits);
+  sum = combine_windows<Curve>(window_sums, report.sizes.window_bits);
   report.stages.push_back(
       {"combine_windows", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()});
   return Status::success();

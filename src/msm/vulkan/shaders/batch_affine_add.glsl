@@ -53,10 +53,10 @@ void batch_affine_add(uint used) {
   // Forward: prefix products of the denominators.
   uint product[8] = field_one();
   for (uint i = 0u; i < used; ++i) {
-    const uint kind = pair_case(batch_lhs[i], batch_rhs[i]);
-    if (pair_has_denominator(kind)) {
+    const uint kind = classify_affine_pair(batch_lhs[i], batch_rhs[i]);
+    if (affine_pair_has_denominator(kind)) {
       product =
-          field_mul(product, BATCH_FORWARD_DENOMINATOR(i, pair_denominator(kind, batch_lhs[i], batch_rhs[i])));
+          field_mul(product, BATCH_FORWARD_DENOMINATOR(i, affine_pair_denominator(kind, batch_lhs[i], batch_rhs[i])));
     }
     batch_case[i] = kind;
     batch_prefix[i] = product;
@@ -68,12 +68,12 @@ void batch_affine_add(uint used) {
     const AffinePoint lhs = batch_lhs[i];
     const AffinePoint rhs = batch_rhs[i];
     uint inverse_denominator[8] = inverse;
-    if (pair_has_denominator(kind)) {
+    if (affine_pair_has_denominator(kind)) {
       // 1/denominator_i = (Π_{j ≤ i})⁻¹ · Π_{j < i}
       if (i > 0) inverse_denominator = field_mul(inverse, batch_prefix[i - 1]);
-      inverse = field_mul(inverse, BATCH_BACKWARD_DENOMINATOR(i, pair_denominator(kind, lhs, rhs)));
+      inverse = field_mul(inverse, BATCH_BACKWARD_DENOMINATOR(i, affine_pair_denominator(kind, lhs, rhs)));
     }
-    batch_lhs[i] = pair_sum(kind, lhs, rhs, inverse_denominator);
+    batch_lhs[i] = affine_pair_sum(kind, lhs, rhs, inverse_denominator);
   }
 }
 

@@ -13,7 +13,7 @@
 //   0–15   the running sum (x, y), Montgomery form; after a round, the round's result
 //   16–31  the round's other operand (an entry's point)
 //   32–39  the product of the denominators of slots 0 … k of the round (Montgomery's trick)
-//   40     the round's case (affine_pair.glsl; kPairNone for an idle slot)
+//   40     the round's case (affine_pair.glsl; kAffinePairNone for an idle slot)
 //   41–46  cursor (next entry), run start, bucket, busy, piece begin, piece end
 // The state stays in the buffer between dispatches, so a dispatch that stops after max_rounds
 // needs no save; the next one goes on where it stopped.
@@ -134,8 +134,8 @@ void main() {
       }
       slot_state[plane(kCursor, k)] = cursor;
       any_busy = any_busy || busy;
-      const uint kind = busy ? pair_case(lhs, rhs) : kPairNone;
-      if (pair_has_denominator(kind)) product = field_mul(product, pair_denominator(kind, lhs, rhs));
+      const uint kind = busy ? classify_affine_pair(lhs, rhs) : kAffinePairNone;
+      if (affine_pair_has_denominator(kind)) product = field_mul(product, affine_pair_denominator(kind, lhs, rhs));
       slot_state[plane(kCase, k)] = kind;
       store_words(kPrefix, k, product);
       if (busy) store_point(kOperand, k, rhs);
@@ -146,16 +146,16 @@ void main() {
     [[dont_unroll]] for (uint j = 0u; j < BATCH_SLOTS; ++j) {
       const uint k = BATCH_SLOTS - 1u - j;
       const uint kind = slot_state[plane(kCase, k)];
-      if (kind == kPairNone) continue;
+      if (kind == kAffinePairNone) continue;
       const AffinePoint lhs = load_point(kSum, k);
       const AffinePoint rhs = load_point(kOperand, k);
       uint inverse_denominator[8] = inverse;
-      if (pair_has_denominator(kind)) {
+      if (affine_pair_has_denominator(kind)) {
         // 1/denominator_k = (Π_{i ≤ k})⁻¹ · Π_{i < k}
         if (k > 0u) inverse_denominator = field_mul(inverse, load_words(kPrefix, k - 1u));
-        inverse = field_mul(inverse, pair_denominator(kind, lhs, rhs));
+        inverse = field_mul(inverse, affine_pair_denominator(kind, lhs, rhs));
       }
-      const AffinePoint sum = pair_sum(kind, lhs, rhs, inverse_denominator);
+      const AffinePoint sum = affine_pair_sum(kind, lhs, rhs, inverse_denominator);
       store_point(kSum, k, sum);
       const uint cursor = slot_state[plane(kCursor, k)];
       const uint end = slot_state[plane(kEnd, k)];

@@ -1,4 +1,4 @@
-#include "msm/vulkan/bucket_reduction.hpp"
+#include "msm/vulkan/reduce_buckets.hpp"
 
 #include <algorithm>
 #include <bit>

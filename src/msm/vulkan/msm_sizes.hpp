@@ -1,0 +1,70 @@
+// The host-side sizing of one Vulkan MSM, closed form from (n, options, device limits): the
+// window size (the window cost model, msm/common/window_cost_model.hpp, with this backend's
+// weights), how many windows each batch holds, the walker's geometry, and the bytes of every
+// buffer (MsmSizes::device_bytes, the backend's memory estimate). A memory budget makes the window
+// batches smaller.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "msm/common/msm_backend.hpp"
+#include "msm/common/window_cost_model.hpp"
+#include "msm/vulkan/msm_workspace.hpp"
+#include "msm/vulkan/vulkan_context.hpp"
+
+namespace zkmsm::vulkan {
+
+// Auto slot memory: not yet measured against each other on a GPU (BENCHMARKS.md will say).
+inline constexpr backend::WalkerState kDefaultWalkerState = backend::WalkerState::registers;
+
+// The Vulkan MSM's options (the adapter, vulkan_backend.cpp, translates MsmRequest's knobs to
+// these). accumulator: stream_walker (StreamWalker, the default) or pair_tree (PairTree, seed 002:
+// S pairs per inversion, level by level); walker_state: registers or global (stream_walker.hpp).
+struct VulkanMsmOptions {
+  backend::AccumulatorKind accumulator = backend::AccumulatorKind::stream_walker;
+  bool pair_tree_dx_cache = false;      // pair tree: keep each pair's dx for the backward pass
+  unsigned window_bits = 0;             // c; 0 = the cost model's choice
+  unsigned walker_slots = 0;            // S (walker slots, pair-tree pairs per inversion); 0 = 8
+  unsigned walker_workgroup_size = 64;  // walker invocations per workgroup
+  unsigned walker_max_workgroups = 0;   // thread cap in workgroups; 0 = automatic
+  backend::WalkerState walker_state = kDefaultWalkerState;
+  std::size_t memory_budget_bytes = 0;  // 0 = only the device's limits
+  bool points_in_montgomery = true;     // false: canonical coordinates, converted on the device
+  bool validate_points = false;         // check every point on the device (y² = x³ + b, x, y < p)
+};
+
+// The closed-form sizes of one MSM (what the driver allocates and dispatches).
+struct MsmSizes {
+  backend::AccumulatorKind accumulator = backend::AccumulatorKind::stream_walker;
+  bool pair_tree_dx_cache = false;
+  unsigned window_bits = 0;
+  unsigned windows = 0;        // T
+  unsigned batch_windows = 0;  // W (the last batch may be shorter)
+  unsigned batches = 0;
+  unsigned walker_slots = 0;  // S
+  backend::WalkerState walker_state = kDefaultWalkerState;
+  unsigned walker_workgroup_size = 0;
+  std::uint32_t walker_threads = 0;
+  std::uint64_t device_bytes = 0;  // every buffer of the MSM
+};
+
+// Auto slots: the seeds' S = 8 (mobile knee); not yet measured on a desktop GPU through Vulkan.
+inline constexpr unsigned kDefaultWalkerSlots = 8;
+// Weights of the window cost model (msm/common/window_cost_model.hpp): the CPU backend's (9 per
+// entry, 26 per bucket; 2-core CI machine, 2026-12-02), not yet re-fitted on a GPU through Vulkan.
+inline constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
+// Auto walker threads: about this many sorted entries per slot (as the CUDA plan), at most
+// kAutoMaxWalkerThreads (about one wave of a large GPU; H200 CUDA run 1).
+inline constexpr std::uint64_t kEntriesPerSlot = 16;
+inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
+// The sizes for n points on `device`, or invalid_argument (a knob out of range, an accumulator or
+// walker state Vulkan does not have) / out_of_memory (budget too small).
+Status size_msm(
+    MsmSizes& out, const DeviceInfo& device, std::size_t n, unsigned scalar_bits, const VulkanMsmOptions& options);
+
+// The buffers of an MSM of n points sized `sizes` on `curve`; staged: a discrete GPU (inputs
+// staged, working buffers device-local).
+MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, ScalarCurve curve, bool staged);
+
+}  // namespace zkmsm::vulkan
