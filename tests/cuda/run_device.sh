@@ -52,7 +52,7 @@ grep -E "FAILED|Failure|failed" "$out/tests.log" | head -20
 if [ "$sizes" != "none" ]; then
   start=$(date +%s)
   # shellcheck disable=SC2086
-  timeout 300 "$build/cuda_bench" $sizes >"$out/bench.log" 2>&1
+  timeout 300 "$build/bench_cuda/cuda_bench" $sizes >"$out/bench.log" 2>&1
   echo "bench rc=$? in $(( $(date +%s) - start )) s"
   cat "$out/bench.log"
 fi
