@@ -1,6 +1,6 @@
 // The edge cases of DESIGN.md §3 on every backend: no input, one input, many copies of one
-// point, P and −P, an arithmetic progression, the point at infinity among the inputs, zero
-// scalars, scalars at and above the group order r. Sizes scale with the backend's log n
+// point, P and −P, an arithmetic progression, the point at infinity among the inputs, zero and
+// small scalars, scalars at and above the group order r. Sizes scale with the backend's log n
 // (conformance_backends.hpp; ZKMSM_TEST_LOG_N raises them).
 #include <gtest/gtest.h>
 
@@ -80,6 +80,16 @@ TYPED_TEST(EdgeCases, ZeroScalars) {
   typename TestFixture::Scalars sparse(n);
   for (std::size_t i = 0; i < n; i += 97) sparse[i] = uniform_256_bit_scalars<Curve>(1, this->rng)[0];
   this->expect_matches_reference(points, sparse, "every 97th scalar non-zero");
+}
+
+// Scalars 0 … 3: almost every digit zero, the few non-zero ones in the lowest buckets.
+TYPED_TEST(EdgeCases, SmallScalars) {
+  using Curve = typename TestFixture::Curve;
+  const std::size_t n = 1000;
+  const auto points = random_public_points<Curve>(n, this->rng);
+  typename TestFixture::Scalars scalars(n);
+  for (auto& s : scalars) s[0] = this->rng() % 4;
+  this->expect_matches_reference(points, scalars, "scalars 0..3");
 }
 
 TYPED_TEST(EdgeCases, ScalarsAtAndAboveTheGroupOrder) {

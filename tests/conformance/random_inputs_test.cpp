@@ -15,6 +15,18 @@ template <class Case>
 class RandomInputs : public ConformanceTest<Case> {};
 TYPED_TEST_SUITE(RandomInputs, ConformanceCases, ConformanceCaseNames);
 
+// Every n up to 33: fewer entries than threads, slots or buckets, and partial groups of lanes.
+TYPED_TEST(RandomInputs, EverySmallSize) {
+  using Curve = typename TestFixture::Curve;
+  const auto points = random_public_points<Curve>(33, this->rng);
+  const auto scalars = uniform_256_bit_scalars<Curve>(33, this->rng);
+  for (std::size_t n = 0; n <= points.size(); ++n) {
+    const typename TestFixture::Points p(points.begin(), points.begin() + n);
+    const typename TestFixture::Scalars s(scalars.begin(), scalars.begin() + n);
+    this->expect_matches_reference(p, s, "the first n of 33 random inputs");
+  }
+}
+
 TYPED_TEST(RandomInputs, IndependentPointsAtSeveralSizes) {
   using Curve = typename TestFixture::Curve;
   const std::size_t largest = this->largest_n();
