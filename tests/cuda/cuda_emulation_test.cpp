@@ -170,23 +170,6 @@ TYPED_TEST(CudaEmulationTest, ArithmeticProgression) {
   this->expect_correct(points, small, {.window_bits = 3, .walker_slots = 2, .walker_max_blocks = 1});
 }
 
-TYPED_TEST(CudaEmulationTest, InfinityZeroScalarsAndLargeScalars) {
-  using Curve = TypeParam;
-  auto points = independent_points<Curve>(120, this->rng());
-  put_infinity(points, 7);
-  auto scalars = random_scalars_256<Curve>(120, this->rng);
-  scalars[1] = small_scalar<Curve>(0);
-  scalars[2] = order_plus<Curve>(0);
-  scalars[3] = order_plus<Curve>(1);
-  scalars[4] = order_plus<Curve>(-1);
-  scalars[5] = all_ones<Curve>();
-  this->expect_correct(points, scalars, {.window_bits = 6});
-  const std::vector<Integer<Curve>> zeros(points.size(), small_scalar<Curve>(0));
-  EXPECT_TRUE(this->run(points, zeros, {}).is_infinity());
-  const std::vector<AffinePoint<Curve>> all_infinity(50, AffinePoint<Curve>::infinity());
-  EXPECT_TRUE(this->run(all_infinity, random_scalars_256<Curve>(50, this->rng), {}).is_infinity());
-}
-
 TYPED_TEST(CudaEmulationTest, WindowBatchesUnderABudgetGiveTheSameResult) {
   using Curve = TypeParam;
   const std::size_t n = 100;

@@ -1,6 +1,7 @@
-// cuda::msm on the GPU against reference_msm (small n) and the CPU backend (larger n): random
-// independent points, the adversarial inputs of DESIGN.md §3, non-powers of two, window sizes,
-// a grid of walker knobs, window batches under a memory budget and the out-of-memory path.
+// cuda::msm on the GPU against reference_msm (small n) and the CPU backend (larger n): a grid of
+// walker knobs, the walker states on adversarial inputs (copies of one point, P and −P, an
+// arithmetic progression), window batches under a memory budget and the out-of-memory path.
+// The edge cases at the default knobs run on every backend in tests/conformance.
 // Sizes go up to 2^16 by default; ZKMSM_TEST_LOG_N=20 raises the largest ones to 2^20.
 // Without a usable CUDA device every test is skipped.
 #include <gtest/gtest.h>
@@ -53,47 +54,6 @@ class CudaMsmTest : public SeededTest {
 using Curves = ::testing::Types<Bn254G1, GrumpkinG1>;
 TYPED_TEST_SUITE(CudaMsmTest, Curves);
 
-TYPED_TEST(CudaMsmTest, SmallSizesAgainstTheReference) {
-  using Curve = TypeParam;
-  const auto points = independent_points<Curve>(70, this->rng());
-  const auto scalars = random_scalars_256<Curve>(70, this->rng);
-  for (std::size_t n = 0; n <= 70; n += (n < 10 ? 1 : 7)) {
-    const std::vector<AffinePoint<Curve>> p(points.begin(), points.begin() + n);
-    const std::vector<Integer<Curve>> s(scalars.begin(), scalars.begin() + n);
-    this->expect_correct(p, s);
-  }
-}
-
-TYPED_TEST(CudaMsmTest, RandomIndependentPointsPowersOfTwo) {
-  using Curve = TypeParam;
-  const unsigned log_max = test_log_n();
-  for (unsigned log_n = 10; log_n <= log_max; log_n += 3) {
-    const std::size_t n = std::size_t{1} << log_n;
-    const auto points = independent_points<Curve>(n, this->rng());
-    this->expect_correct(points, random_scalars_below_r<Curve>(n, this->rng));
-  }
-}
-
-TYPED_TEST(CudaMsmTest, NonPowersOfTwo) {
-  using Curve = TypeParam;
-  for (std::size_t n : {100u, 1000u, 3001u, 65537u}) {
-    const auto points = independent_points<Curve>(n, this->rng());
-    this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
-  }
-}
-
-TYPED_TEST(CudaMsmTest, WindowSizesAgree) {
-  using Curve = TypeParam;
-  const std::size_t n = 2000;
-  const auto points = independent_points<Curve>(n, this->rng());
-  const auto scalars = random_scalars_256<Curve>(n, this->rng);
-  const auto expected = expected_msm<Curve>(points, scalars);
-  for (unsigned c : {2u, 3u, 5u, 8u, 11u, 13u, 16u, 18u}) {
-    const CudaMsmOptions o{.window_bits = c};
-    EXPECT_EQ(this->gpu(points, scalars, o), expected) << describe(o);
-  }
-}
-
 TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {
   using Curve = TypeParam;
   const std::size_t n = 5000;
@@ -143,11 +103,9 @@ TYPED_TEST(CudaMsmTest, ManyCopiesOfOnePoint) {
     const auto points = copies_of_one_point<Curve>(n, this->rng());
     // Equal scalars: one bucket per window holds every entry, split over many slots.
     const std::vector<Integer<Curve>> equal(n, random_scalars_below_r<Curve>(1, this->rng)[0]);
-    this->expect_correct(points, equal);
     this->expect_correct(points, equal, {.walker_slots = 16, .walker_state = WalkerState::global});
     this->expect_correct(points, equal, {.walker_slots = 4, .walker_state = WalkerState::warp});
     this->expect_correct(points, equal, {.walker_slots = 8, .walker_state = WalkerState::global_warp});
-    this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
   }
 }
 
@@ -160,57 +118,17 @@ TYPED_TEST(CudaMsmTest, PointAndNegationPairs) {
     const CudaMsmOptions o{.walker_state = state};
     EXPECT_TRUE(this->gpu(points, scalars, o).is_infinity()) << describe(o);
   }
-  auto unbalanced = points;
-  auto unbalanced_scalars = scalars;
-  unbalanced.push_back(points[3]);
-  unbalanced_scalars.push_back(random_scalars_256<Curve>(1, this->rng)[0]);
-  this->expect_correct(unbalanced, unbalanced_scalars);
 }
 
 TYPED_TEST(CudaMsmTest, ArithmeticProgression) {
   using Curve = TypeParam;
   for (std::size_t n : {300u, 4096u}) {
     const auto points = arithmetic_progression<Curve>(n);
-    this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
     std::vector<Integer<Curve>> small(n);
     for (auto& s : small) s = small_scalar<Curve>(1 + this->rng() % 8);
-    this->expect_correct(points, small);
-    this->expect_correct(points, small, {.window_bits = 4, .walker_slots = 16, .walker_state = WalkerState::global});
+    this->expect_correct(points, small,
+                         {.window_bits = 4, .walker_slots = 16, .walker_state = WalkerState::global});
   }
-  const std::size_t n = std::size_t{1} << test_log_n();
-  this->expect_correct(arithmetic_progression<Curve>(n), random_scalars_below_r<Curve>(n, this->rng));
-}
-
-TYPED_TEST(CudaMsmTest, InfinityAmongTheInputs) {
-  using Curve = TypeParam;
-  for (std::size_t n : {50u, 5000u}) {
-    auto points = independent_points<Curve>(n, this->rng());
-    put_infinity(points, 3);
-    this->expect_correct(points, random_scalars_256<Curve>(n, this->rng));
-  }
-  const std::vector<AffinePoint<Curve>> all_infinity(1000, AffinePoint<Curve>::infinity());
-  EXPECT_TRUE(this->gpu(all_infinity, random_scalars_256<Curve>(1000, this->rng)).is_infinity());
-}
-
-TYPED_TEST(CudaMsmTest, ZeroAndLargeScalars) {
-  using Curve = TypeParam;
-  const std::size_t n = std::size_t{1} << test_log_n();
-  const auto points = independent_points<Curve>(n, this->rng());
-  const std::vector<Integer<Curve>> zeros(n, small_scalar<Curve>(0));
-  EXPECT_TRUE(this->gpu(points, zeros).is_infinity());
-  const std::vector<Integer<Curve>> orders(n, order_plus<Curve>(0));
-  EXPECT_TRUE(this->gpu(points, orders).is_infinity());
-  // Scalars ≥ r: uniform 256-bit values plus the boundary cases.
-  auto scalars = random_scalars_256<Curve>(n, this->rng);
-  scalars[0] = order_plus<Curve>(-1);
-  scalars[1] = order_plus<Curve>(1);
-  scalars[2] = all_ones<Curve>();
-  scalars[3] = small_scalar<Curve>(0);
-  this->expect_correct(points, scalars);
-  // Sparse: mostly zero scalars.
-  std::vector<Integer<Curve>> sparse(n, small_scalar<Curve>(0));
-  for (std::size_t i = 0; i < n; i += 97) sparse[i] = random_scalars_256<Curve>(1, this->rng)[0];
-  this->expect_correct(points, sparse);
 }
 
 TYPED_TEST(CudaMsmTest, WindowBatchesUnderAMemoryBudget) {

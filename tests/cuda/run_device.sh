@@ -7,7 +7,8 @@
 #                                   on the device and from the host, ZKMSM_DEVICE_CLI_RANGE="16 24"
 #   env ZKMSM_DEVICE_SANITIZE=1     with the CLI: compute-sanitizer memcheck and racecheck at 2^16
 #   env ZKMSM_TEST_LOG_N=20         the large tier of the device tests (random, copies of one
-#                                   point, P/−P pairs, arithmetic progression at 2^20; default 16)
+#                                   point, P/−P pairs, arithmetic progression at 2^20; default 16),
+#                                   and of the conformance suite's cuda cases (tests/conformance)
 #
 # Expects the GoogleTest sources in .deps/googletest (copy /usr/src/googletest there; .deps/ is
 # git-ignored through .git/info/exclude). Logs: OUT_DIR/{build,ptxas,tests,bench,cli_bench_*,sanitizer_*}.log; the
@@ -32,7 +33,8 @@ fi
 cmake -S "$root/tests/cuda" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
   -DZKMSM_CUDA_TESTS_GTEST_SOURCE="$root/.deps/googletest" -DZKMSM_CUDA_PTXAS_VERBOSE=ON "${cli_flags[@]}" \
   >"$out/build.log" 2>&1 &&
-  ninja -C "$build" cuda_field_test cuda_emulation_test cuda_msm_test cuda_bench $cli_targets >>"$out/build.log" 2>&1
+  ninja -C "$build" cuda_field_test cuda_emulation_test cuda_msm_test conformance_test cuda_bench $cli_targets \
+    >>"$out/build.log" 2>&1
 build_rc=$?
 grep -A2 "Function properties for .*StreamWalker\|Function properties for .*Reduce\|Function properties for .*Combine\|Function properties for .*Decompose" \
   "$out/build.log" >"$out/ptxas.log" 2>/dev/null
@@ -45,6 +47,10 @@ for t in cuda_field_test cuda_emulation_test cuda_msm_test; do
   timeout 300 "$build/$t" --gtest_brief=1 >>"$out/tests.log" 2>&1
   echo "$t rc=$?" | tee -a "$out/tests.log"
 done
+# The conformance suite on the cuda backend (the cpu cases run in CI), at the large tier.
+ZKMSM_TEST_LOG_N=${ZKMSM_TEST_LOG_N:-16} timeout 300 "$build/conformance_test" --gtest_filter='*_cuda.*' \
+  --gtest_brief=1 >>"$out/tests.log" 2>&1
+echo "conformance_test (cuda) rc=$?" | tee -a "$out/tests.log"
 echo "tests in $(( $(date +%s) - start )) s"
 
 grep -E "FAILED|Failure|failed" "$out/tests.log" | head -20
@@ -52,7 +58,7 @@ grep -E "FAILED|Failure|failed" "$out/tests.log" | head -20
 if [ "$sizes" != "none" ]; then
   start=$(date +%s)
   # shellcheck disable=SC2086
-  timeout 300 "$build/cuda_bench" $sizes >"$out/bench.log" 2>&1
+  timeout 300 "$build/bench_cuda/cuda_bench" $sizes >"$out/bench.log" 2>&1
   echo "bench rc=$? in $(( $(date +%s) - start )) s"
   cat "$out/bench.log"
 fi

@@ -130,10 +130,20 @@ TYPED_TEST(CurveGlvTest, LatticeBasisIsShortAndHasDeterminantOrder) {
   EXPECT_EQ(det_magnitude, TestFixture::Scalar::modulus());
 }
 
+// A cycle: each curve's group order is the other's base field modulus. The field types are
+// shared (checked at compile time); at run time each generator has the order the other curve's
+// base field declares (a prime, so r·G = O with G ≠ O means G has order exactly r).
 TEST(CurveCycleTest, Bn254AndGrumpkinSwapBaseAndScalarFields) {
   static_assert(std::is_same_v<Bn254G1::BaseField, GrumpkinG1::ScalarField>);
   static_assert(std::is_same_v<Bn254G1::ScalarField, GrumpkinG1::BaseField>);
-  SUCCEED();
+  const auto bn254_generator = AffinePoint<Bn254G1>::generator();
+  const auto grumpkin_generator = AffinePoint<GrumpkinG1>::generator();
+  ASSERT_FALSE(bn254_generator.is_infinity());
+  ASSERT_FALSE(grumpkin_generator.is_infinity());
+  EXPECT_TRUE(mul_jacobian(GrumpkinG1::BaseField::modulus(), bn254_generator).is_infinity())
+      << "Grumpkin's base field modulus times the BN254 generator";
+  EXPECT_TRUE(mul_jacobian(Bn254G1::BaseField::modulus(), grumpkin_generator).is_infinity())
+      << "BN254's base field modulus times the Grumpkin generator";
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 // warm-up, and checks the last run's sorted entries and valid count against the host
 // (vulkan_bucket_reference.hpp). Not a test (no timing is asserted):
 //
-//   build/<dir>/tests/vulkan/vulkan_bucket_stages_timing [log2 n = 16] [c = 16] [repetitions = 3]
+//   build/<dir>/bench/vulkan/vulkan_bucket_stages_timing [log2 n = 16] [c = 16] [repetitions = 3]
 //
 // On lavapipe the "GPU" is the CPU, so the numbers say where the time goes on that device only.
 #include <algorithm>

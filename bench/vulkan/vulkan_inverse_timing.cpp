@@ -2,7 +2,7 @@
 // timestamps (GPU time of the one dispatch, median of the repetitions after one warm-up), for
 // BN254 Fq and Fr, and checks every result against the host. Not a test (no timing is asserted):
 //
-//   build/<dir>/tests/vulkan/vulkan_inverse_timing [count = 4096] [repetitions = 5]
+//   build/<dir>/bench/vulkan/vulkan_inverse_timing [count = 4096] [repetitions = 5]
 //
 // On lavapipe the "GPU" is the CPU (LLVM-compiled shaders, one invocation per SIMD lane), so its
 // numbers rank the two methods on that device only.
