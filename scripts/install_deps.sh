@@ -24,10 +24,10 @@ declare -A build_tools=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [git]=git [g
 
 # The tests on top: GoogleTest, Google Benchmark, lavapipe (mesa-vulkan-drivers: a Vulkan device
 # on the CPU for machines without a GPU), Python for the CLI tests, Node.js for the oracle, and
-# glslangValidator and spirv-val to check SPIR-V by hand.
+# glslangValidator and spirv-val to check SPIR-V by hand, pkg-config for the consumer test.
 test_packages=(googletest libgtest-dev libbenchmark-dev mesa-vulkan-drivers)
 declare -A test_tools=([python3]=python3 [node]=nodejs [npm]=npm [glslangValidator]=glslang-tools
-                       [spirv-val]=spirv-tools)
+                       [spirv-val]=spirv-tools [pkg-config]=pkgconf)
 
 missing=()
 check_packages() {
