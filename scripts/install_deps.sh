@@ -1,34 +1,63 @@
 #!/usr/bin/env bash
-# Installs what building and testing zkmsm needs on Debian 12: the toolchain and libraries from
-# Debian, and the @noble/curves oracle from npm at the version pinned in tests/oracle.
-# Tools already on the PATH (a Node.js from elsewhere, say) are used as they are.
+# Installs what building or testing zkmsm needs on Debian 12, from Debian, and the @noble/curves
+# oracle from npm at the version pinned in tests/oracle. Tools already on the PATH (a Node.js
+# from elsewhere, say) are used as they are; nothing is installed when everything is present.
+#
+#   scripts/install_deps.sh build   what `make run` needs: the library and the CLI
+#   scripts/install_deps.sh test    the above, and what the tests and benches need (the default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+scope="${1:-test}"
+case "$scope" in
+  build | test) ;;
+  *)
+    echo "usage: $0 [build|test]" >&2
+    exit 2
+    ;;
+esac
+
+# The build: compilers and CMake, the CLI's libraries, and the Vulkan loader and glslc, which
+# the default build compiles the Vulkan backend with when it finds them.
+build_packages=(libcli11-dev nlohmann-json3-dev libvulkan-dev)
+declare -A build_tools=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [git]=git [glslc]=glslc)
+
+# The tests on top: GoogleTest, Google Benchmark, lavapipe (mesa-vulkan-drivers: a Vulkan device
+# on the CPU for machines without a GPU), Python for the CLI tests, Node.js for the oracle, and
+# glslangValidator and spirv-val to check SPIR-V by hand, pkg-config for the consumer test.
+test_packages=(googletest libgtest-dev libbenchmark-dev mesa-vulkan-drivers)
+declare -A test_tools=([python3]=python3 [node]=nodejs [npm]=npm [glslangValidator]=glslang-tools
+                       [spirv-val]=spirv-tools [pkg-config]=pkgconf)
+
 missing=()
-# Libraries: Debian packages.
-# libvulkan-dev and mesa-vulkan-drivers (lavapipe, a Vulkan device on the CPU) build and test the
-# Vulkan backend on machines without a GPU.
-for p in googletest libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libvulkan-dev mesa-vulkan-drivers; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-# Tools: any installation on the PATH will do; otherwise Debian's package.
-# glslc compiles the Vulkan backend's shaders; glslangValidator and spirv-val check SPIR-V by hand.
-declare -A tool_package=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [python3]=python3 [node]=nodejs [npm]=npm
-                         [glslc]=glslc [glslangValidator]=glslang-tools [spirv-val]=spirv-tools)
-for tool in "${!tool_package[@]}"; do
-  command -v "$tool" >/dev/null 2>&1 || missing+=("${tool_package[$tool]}")
-done
+check_packages() {
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+}
+check_tools() {
+  local -n tools=$1
+  for tool in "${!tools[@]}"; do
+    command -v "$tool" >/dev/null 2>&1 || missing+=("${tools[$tool]}")
+  done
+}
+
+check_packages "${build_packages[@]}"
+check_tools build_tools
+if [ "$scope" = test ]; then
+  check_packages "${test_packages[@]}"
+  check_tools test_tools
+fi
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "install_deps: installing ${missing[*]}"
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if [ ! -d tests/oracle/node_modules/@noble/curves ]; then
+if [ "$scope" = test ] && [ ! -d tests/oracle/node_modules/@noble/curves ]; then
   echo "install_deps: npm ci in tests/oracle"
   (cd tests/oracle && npm ci --no-audit --no-fund)
 fi

@@ -4,55 +4,27 @@
 
 namespace zkmsm::cli {
 
-const std::map<std::string, CurveId>& curve_names() {
-  static const std::map<std::string, CurveId> names{{"bn254", CurveId::bn254}, {"grumpkin", CurveId::grumpkin}};
+namespace {
+
+// The library's names of Enum (zkmsm::enum_names) as a map from name to value.
+template <class Enum>
+const std::map<std::string, Enum>& names_of() {
+  static const std::map<std::string, Enum> names = [] {
+    std::map<std::string, Enum> map;
+    for (const auto& [value, name] : enum_names<Enum>()) map.emplace(name, value);
+    return map;
+  }();
   return names;
 }
 
-const std::map<std::string, Backend>& backend_names() {
-  static const std::map<std::string, Backend> names{
-      {"auto", Backend::automatic}, {"cpu", Backend::cpu}, {"cuda", Backend::cuda}, {"vulkan", Backend::vulkan}};
-  return names;
-}
+}  // namespace
 
-const std::map<std::string, Accumulator>& accumulator_names() {
-  static const std::map<std::string, Accumulator> names{{"auto", Accumulator::automatic},
-                                                        {"stream_walker", Accumulator::stream_walker},
-                                                        {"pair_tree", Accumulator::pair_tree},
-                                                        {"batch_affine", Accumulator::batch_affine}};
-  return names;
-}
+const std::map<std::string, CurveId>& curve_names() { return names_of<CurveId>(); }
+const std::map<std::string, Backend>& backend_names() { return names_of<Backend>(); }
+const std::map<std::string, Accumulator>& accumulator_names() { return names_of<Accumulator>(); }
+const std::map<std::string, WalkerState>& walker_state_names() { return names_of<WalkerState>(); }
 
-const std::map<std::string, WalkerState>& walker_state_names() {
-  static const std::map<std::string, WalkerState> names{{"auto", WalkerState::automatic},
-                                                        {"registers", WalkerState::registers},
-                                                        {"global", WalkerState::global},
-                                                        {"warp", WalkerState::warp},
-                                                        {"global_warp", WalkerState::global_warp}};
-  return names;
-}
-
-const char* to_string(CurveId curve) { return curve == CurveId::grumpkin ? "grumpkin" : "bn254"; }
-
-const char* to_string(WalkerState state) {
-  switch (state) {
-    case WalkerState::automatic:
-      return "auto";
-    case WalkerState::registers:
-      return "registers";
-    case WalkerState::global:
-      return "global";
-    case WalkerState::warp:
-      return "warp";
-    case WalkerState::global_warp:
-      return "global_warp";
-  }
-  return "auto";
-}
-
-std::string backend_name(Backend backend) {
-  return backend == Backend::automatic ? std::string("auto") : std::string(zkmsm::to_string(backend));
-}
+std::string backend_name(Backend backend) { return zkmsm::to_string(backend); }
 
 Backend resolve_backend(Backend backend) {
   if (backend != Backend::automatic) return backend;

@@ -28,14 +28,13 @@ static_assert(Bn254::base_limbs == 4 && Bn254::scalar_limbs == 4);
 static_assert(Grumpkin::base_limbs == 4 && Grumpkin::scalar_limbs == 4);
 using Limbs = std::array<std::uint64_t, 4>;
 
-// Names accepted on the command line, mapped to the library's enums (CLI11 transformers use them).
+// Names accepted on the command line, mapped to the library's enums (CLI11 transformers use them):
+// the library's own names (zkmsm::enum_names), printed back with zkmsm::to_string.
 const std::map<std::string, CurveId>& curve_names();
 const std::map<std::string, Backend>& backend_names();  // "auto", "cpu", "cuda", "vulkan"
 const std::map<std::string, Accumulator>& accumulator_names();
 const std::map<std::string, WalkerState>& walker_state_names();
-const char* to_string(CurveId curve);
-const char* to_string(WalkerState state);
-// "cpu" / "cuda" / "vulkan"; Backend::automatic is spelt "auto" (the library says "automatic").
+// "auto" / "cpu" / "cuda" / "vulkan", as a std::string for JSON keys.
 std::string backend_name(Backend backend);
 // The backend Backend::automatic resolves to: cuda, then vulkan, then cpu (msm_config.hpp).
 Backend resolve_backend(Backend backend);

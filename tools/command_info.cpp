@@ -1,7 +1,9 @@
-// zkmsm info: the library version and which backends are usable here, as one JSON line.
+// zkmsm info: the library version, the commit the CLI was built from and which backends are usable here, as one JSON
+// line.
 #include <iostream>
 #include <thread>
 
+#include "build_commit.hpp"
 #include "commands.hpp"
 #include "knobs.hpp"
 
@@ -14,6 +16,7 @@ Command add_info_command(CLI::App& app) {
             for (Backend backend : {Backend::cpu, Backend::cuda, Backend::vulkan})
               backends[backend_name(backend)] = backend_available(backend);
             Json json{{"version", zkmsm::version()},
+                      {"commit", build_commit()},
                       {"backends", backends},
                       {"auto_backend", backend_name(resolve_backend(Backend::automatic))},
                       {"hardware_threads", std::thread::hardware_concurrency()}};

@@ -11,6 +11,7 @@
 
 #include <zkmsm/zkmsm.hpp>
 
+#include "build_commit.hpp"
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "report.hpp"
@@ -26,7 +27,7 @@ int main(int argc, char** argv) {
       "  le: the same with each 32-byte integer little-endian.\n"
       "Results are printed as {\"x\":\"0x...\",\"y\":\"0x...\"} or {\"infinity\":true}.\n",
       "zkmsm"};
-  app.set_version_flag("--version", std::string("zkmsm ") + zkmsm::version());
+  app.set_version_flag("--version", std::string("zkmsm ") + zkmsm::version() + " (commit " + build_commit() + ")");
   app.require_subcommand(1);
   app.footer("Run `zkmsm <command> --help` for the options of a command.");
 

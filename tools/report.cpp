@@ -1,5 +1,7 @@
 #include "report.hpp"
 
+#include "build_commit.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -86,19 +88,12 @@ Json environment_json() {
   env["date"] = utc_date();
   env["command"] = command_line();
   env["zkmsm_version"] = zkmsm::version();
-  std::string commit = capture("git rev-parse HEAD 2>/dev/null");
-  std::string git_dir = ".";
-#ifdef ZKMSM_SOURCE_DIR
-  if (commit.empty()) {
-    git_dir = shell_quote(ZKMSM_SOURCE_DIR);
-    commit = capture("git -C " + git_dir + " rev-parse HEAD 2>/dev/null");
-  }
-#endif
+  const std::string commit = build_commit_sha();
   if (commit.empty()) {
     env["git_commit"] = nullptr;
   } else {
     env["git_commit"] = commit;
-    env["git_dirty"] = !capture("git -C " + git_dir + " status --porcelain --untracked-files=no 2>/dev/null").empty();
+    env["git_dirty"] = build_commit_dirty();
   }
   env["cpu_model"] = cpu_model();
   env["hardware_threads"] = std::thread::hardware_concurrency();

@@ -14,8 +14,8 @@ namespace zkmsm::cli {
 void set_command_line(int argc, char** argv);
 const std::string& command_line();
 
-// Where and when a report was made: date (UTC, ISO 8601), command, zkmsm version, git commit
-// and dirty flag (`git rev-parse HEAD` in the working directory, else in the source tree),
+// Where and when a report was made: date (UTC, ISO 8601), command, zkmsm version, the git
+// commit the CLI was built from and its dirty flag (build_commit.hpp),
 // CPU model and hardware threads (/proc/cpuinfo), GPUs (nvidia-smi, when present), backends
 // available.
 Json environment_json();

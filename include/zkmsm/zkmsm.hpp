@@ -20,6 +20,7 @@
 #include "zkmsm/bases.hpp"
 #include "zkmsm/curves.hpp"
 #include "zkmsm/device_buffer.hpp"
+#include "zkmsm/enum_names.hpp"
 #include "zkmsm/msm_config.hpp"
 #include "zkmsm/result.hpp"
 

@@ -13,52 +13,6 @@ namespace zkmsm {
 
 const char* version() { return ZKMSM_VERSION; }
 
-const char* to_string(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::invalid_argument:
-      return "invalid_argument";
-    case ErrorCode::point_not_canonical:
-      return "point_not_canonical";
-    case ErrorCode::point_not_on_curve:
-      return "point_not_on_curve";
-    case ErrorCode::backend_unavailable:
-      return "backend_unavailable";
-    case ErrorCode::out_of_memory:
-      return "out_of_memory";
-    case ErrorCode::device_error:
-      return "device_error";
-  }
-  return "unknown";
-}
-
-const char* to_string(Backend backend) {
-  switch (backend) {
-    case Backend::automatic:
-      return "auto";
-    case Backend::cpu:
-      return "cpu";
-    case Backend::cuda:
-      return "cuda";
-    case Backend::vulkan:
-      return "vulkan";
-  }
-  return "unknown";
-}
-
-const char* to_string(Accumulator accumulator) {
-  switch (accumulator) {
-    case Accumulator::automatic:
-      return "auto";
-    case Accumulator::stream_walker:
-      return "stream_walker";
-    case Accumulator::pair_tree:
-      return "pair_tree";
-    case Accumulator::batch_affine:
-      return "batch_affine";
-  }
-  return "unknown";
-}
-
 bool backend_available(Backend backend) {
   if (backend == Backend::automatic || backend == Backend::cpu) return true;
   const backend::MsmBackend<Bn254G1>* found = api::registry().find<Bn254G1>(api::to_kind(backend));

@@ -1,7 +1,10 @@
 # cmake -P script of the `consumer` test (see CMakeLists.txt for its -D arguments):
 #   1. cmake --install ZKMSM_BUILD_DIR into WORK_DIR/prefix
 #   2. configure + build CONSUMER_SOURCE_DIR in WORK_DIR/build with CMAKE_PREFIX_PATH=prefix
-#   3. run the consumer and check that it found this prefix and printed its success line
+#   3. run the consumers (static and shared library) and check that they found this prefix and
+#      printed their success line
+#   4. build the consumer again with only `pkg-config --cflags --libs zkmsm` (PKG_CONFIG_PATH
+#      into the prefix) and run it, when pkg-config and the shared library are there
 cmake_minimum_required(VERSION 3.25)
 
 foreach(required ZKMSM_BUILD_DIR CONSUMER_SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER EXPECTED_VERSION)
@@ -73,12 +76,43 @@ endif()
 run_step("build" "${CMAKE_COMMAND}" --build "${build}" ${config_args})
 
 # 3. Run.
-set(program "${build}/bin/zkmsm_consumer")
-if(CMAKE_HOST_WIN32)
-  string(APPEND program ".exe")
+function(check_consumer program)
+  if(CMAKE_HOST_WIN32)
+    string(APPEND program ".exe")
+  endif()
+  run_step("run" "${program}")
+  if(NOT step_output MATCHES "zkmsm consumer OK ${EXPECTED_VERSION}")
+    message(FATAL_ERROR "consumer test: unexpected output of ${program}:\n${step_output}")
+  endif()
+  message(STATUS "consumer test: ${program}: ${step_output}")
+endfunction()
+
+check_consumer("${build}/bin/zkmsm_consumer")
+file(GLOB shared_library "${prefix}/*/libzkmsm.so" "${prefix}/*/*/libzkmsm.so")
+if(shared_library)
+  check_consumer("${build}/bin/zkmsm_consumer_shared")
 endif()
-run_step("run" "${program}")
-if(NOT step_output MATCHES "zkmsm consumer OK ${EXPECTED_VERSION}")
-  message(FATAL_ERROR "consumer test: unexpected output of ${program}:\n${step_output}")
+
+# 4. pkg-config: the flags alone, as a Makefile-based application would use them.
+find_program(PKG_CONFIG_PROGRAM NAMES pkg-config pkgconf)
+file(GLOB_RECURSE pc_file "${prefix}/*/pkgconfig/zkmsm.pc")
+if(NOT pc_file)
+  message(FATAL_ERROR "consumer test: no zkmsm.pc under ${prefix}")
 endif()
-message(STATUS "consumer test passed: ${step_output}")
+if(PKG_CONFIG_PROGRAM AND shared_library AND NOT CMAKE_HOST_WIN32)
+  get_filename_component(pc_dir "${pc_file}" DIRECTORY)
+  set(ENV{PKG_CONFIG_PATH} "${pc_dir}")
+  run_step("pkg-config" "${PKG_CONFIG_PROGRAM}" --cflags --libs zkmsm)
+  string(STRIP "${step_output}" pc_flags)
+  separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
+  run_step("pkg-config libdir" "${PKG_CONFIG_PROGRAM}" --variable=libdir zkmsm)
+  string(STRIP "${step_output}" pc_libdir)
+  separate_arguments(cxx_flags UNIX_COMMAND "${CXX_FLAGS}")
+  set(pc_program "${WORK_DIR}/zkmsm_consumer_pkgconfig")
+  run_step("pkg-config build" "${CXX_COMPILER}" ${cxx_flags} -std=c++20 "${CONSUMER_SOURCE_DIR}/main.cpp"
+           ${pc_flags} "-Wl,-rpath,${pc_libdir}" -o "${pc_program}")
+  check_consumer("${pc_program}")
+else()
+  message(STATUS "consumer test: pkg-config build skipped (no pkg-config or no shared library)")
+endif()
+message(STATUS "consumer test passed")

@@ -1,10 +1,12 @@
-// Uses the installed zkmsm: the C++ API computes 1·G + 1·2G on BN254 and the C ABI reports the
-// version. Prints "zkmsm consumer OK <version>" when the sum is 3G.
+// Uses the installed zkmsm: the C++ API computes 1·G + 1·2G on BN254, the names API reads a
+// backend's name back, and the C ABI reports the version. Prints "zkmsm consumer OK <version>"
+// when the sum is 3G and the name round-trips.
 #include <zkmsm/zkmsm.h>
 
 #include <array>
 #include <cinttypes>
 #include <cstdio>
+#include <string_view>
 #include <vector>
 #include <zkmsm/zkmsm.hpp>
 
@@ -28,6 +30,12 @@ int main() {
   }
   if (!(result.value() == g3)) {
     std::fprintf(stderr, "zkmsm::msm returned a wrong sum: x[3] = %016" PRIx64 "\n", result.value().x[3]);
+    return 1;
+  }
+  zkmsm::Backend backend = zkmsm::Backend::automatic;
+  if (!zkmsm::from_string("cpu", backend) || std::string_view(zkmsm::to_string(backend)) != "cpu" ||
+      zkmsm::enum_names<zkmsm::Backend>().empty()) {
+    std::fprintf(stderr, "zkmsm names API: 'cpu' does not round-trip\n");
     return 1;
   }
   std::printf("zkmsm consumer OK %s\n", zkmsm_version());
