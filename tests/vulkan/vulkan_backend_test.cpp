@@ -4,12 +4,12 @@
 // point named with the host path's code, index and message. Small sizes: lavapipe runs on the CPU.
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "api/curve_map.hpp"
-#include "api/host_inputs.hpp"
 #include "curve/bn254.hpp"
 #include "msm/common/msm_backend.hpp"
 #include "msm/vulkan/vulkan_backend.hpp"
@@ -78,7 +78,7 @@ TEST(VulkanBackend, MsmMatchesTheCpuBackendAndReportsItsStages) {
   std::vector<Scalar<Bn254>> montgomery(scalars.size());
   for (std::size_t i = 0; i < scalars.size(); ++i) {
     const auto raw =
-        Internal::ScalarField::from_canonical(reduce_mod(api::to_bigint(scalars[i]), Internal::ScalarField::modulus()))
+        Internal::ScalarField::from_canonical(reduce_mod(std::bit_cast<BigInt<4>>(scalars[i]), Internal::ScalarField::modulus()))
             .raw();
     for (std::size_t k = 0; k < 4; ++k) montgomery[i][k] = raw.limb[k];
   }
