@@ -10,7 +10,7 @@
 // --inputs device (cuda only): before any timing, the points become a bases handle on the device
 // (prepare_bases: validated, converted, uploaded once) and the scalars are copied to a device
 // buffer once; each row times msm(bases, device scalars) over the prefix, inputs already on the
-// device as DESIGN.md §6 asks for GPU speed tables.
+// device as BENCHMARKS.md asks for GPU speed tables.
 #include <iostream>
 #include <memory>
 #include <optional>

@@ -1,4 +1,4 @@
-// Binary point/scalar files (DESIGN.md §5) and the JSON form of a result point.
+// Binary point/scalar files (README.md, "File formats") and the JSON form of a result point.
 //
 // A points file is n × 64 bytes: x then y, each a 32-byte integer; (0, 0) is the point at
 // infinity. A scalars file is n × 32 bytes. `eip196` (default) stores each 32-byte integer

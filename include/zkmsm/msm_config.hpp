@@ -95,7 +95,7 @@ struct MsmConfig {
 };
 
 struct StageTime {
-  std::string name;  // a stage of DESIGN.md §2, e.g. "accumulate_buckets"
+  std::string name;  // a stage of ARCHITECTURE.md, "The pipeline", e.g. "accumulate_buckets"
   double milliseconds = 0;
 };
 

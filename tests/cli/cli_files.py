@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Binary point/scalar files for the zkmsm CLI tests (DESIGN.md section 5).
+"""Binary point/scalar files for the zkmsm CLI tests (README.md, "File formats").
 
 As a module: curve constants, encoders, small affine arithmetic and the edge-case inputs of the
 oracle test. As a script: `cli_files.py errors DIR` writes the fixture files of the error tests.
@@ -107,7 +107,7 @@ def write(path, data):
 
 
 def edge_cases(curve, base, rng):
-    """Named (points, scalars) inputs with the hard cases of DESIGN.md section 3.
+    """Named (points, scalars) inputs with the hard cases of ARCHITECTURE.md, "Correctness contract".
 
     base: a list of at least 16 valid, distinct, finite points (from `zkmsm gen`).
     """

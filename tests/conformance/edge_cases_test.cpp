@@ -1,4 +1,4 @@
-// The edge cases of DESIGN.md §3 on every backend: no input, one input, many copies of one
+// The edge cases of ARCHITECTURE.md, "Correctness contract" on every backend: no input, one input, many copies of one
 // point, P and −P, an arithmetic progression, the point at infinity among the inputs, zero and
 // small scalars, scalars at and above the group order r. Sizes scale with the backend's log n
 // (conformance_backends.hpp; ZKMSM_TEST_LOG_N raises them).

@@ -1,5 +1,5 @@
 // The CPU backend's own knobs against the reference MSM: every n from 1 to 64 with both
-// accumulators, and thread counts. The edge cases of DESIGN.md §3, window sizes and random sizes
+// accumulators, and thread counts. The edge cases of ARCHITECTURE.md, "Correctness contract", window sizes and random sizes
 // run on every backend in tests/conformance.
 #include <gtest/gtest.h>
 

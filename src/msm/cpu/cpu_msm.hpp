@@ -1,6 +1,6 @@
 // The CPU backend: signed-digit Pippenger on all cores.
 //
-// Stages (DESIGN.md §2), one file each in this folder: decompose_scalars → sort_by_bucket →
+// Stages (ARCHITECTURE.md, "The pipeline"), one file each in this folder: decompose_scalars → sort_by_bucket →
 // accumulate_buckets → reduce_buckets → combine_windows (msm/common); `plan` is folded into
 // sort_by_bucket (bucket offsets). Windows are independent and are spread over the worker
 // threads. The driver is msm_pipeline.hpp; cpu_msm.cpp picks the pair adder from cpuid.

@@ -1,6 +1,6 @@
 // The host-side sizes of one CPU MSM (window, buckets, threads, window groups, accumulator) and
 // the closed-form model of its working memory. Called "sizes", not "plan": `plan` is a
-// pipeline stage of DESIGN.md §2, folded here into sort_by_bucket.
+// pipeline stage of ARCHITECTURE.md, "The pipeline", folded here into sort_by_bucket.
 #pragma once
 
 #include <algorithm>

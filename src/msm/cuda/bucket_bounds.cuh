@@ -1,4 +1,4 @@
-// plan (DESIGN.md §2): each non-empty bucket's range [start, end) in the sorted entries, and
+// plan (ARCHITECTURE.md, "The pipeline"): each non-empty bucket's range [start, end) in the sorted entries, and
 // M, the number of entries before the first sentinel (the walker's work).
 #pragma once
 

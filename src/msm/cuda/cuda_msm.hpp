@@ -1,7 +1,7 @@
 // The CUDA backend: the whole signed-digit Pippenger pipeline on an NVIDIA GPU (sm_90); only the
 // final affine point comes back to the host.
 //
-// Stages (DESIGN.md §2), all on the device:
+// Stages (ARCHITECTURE.md, "The pipeline"), all on the device:
 //   decompose_scalars  — scalars reduced mod r, carry-free signed (Booth) digits; one
 //                        (window, bucket) key and one (point index | sign << 31) value per digit
 //   sort_by_bucket     — CUB DeviceRadixSort::SortPairs on the 32-bit keys
@@ -80,7 +80,7 @@ struct CudaMsmInputs {
 
 struct CudaMsmReport {
   unsigned window_bits = 0, windows = 0;
-  // Device-event times summed over window batches: upload_inputs, the six DESIGN.md stages,
+  // Device-event times summed over window batches: upload_inputs, the six pipeline stages,
   // download_result, accumulate_buckets.combine_partials (already inside accumulate_buckets),
   // then convert_inputs (device inputs converted or validated on the device; 0 otherwise).
   std::vector<backend::StageTime> stages;

@@ -37,7 +37,7 @@ enum Stage : int {
   kDecompose,
   kSort,
   kPlan,
-  kAccumulate,  // the walker and the partial combine (reported together, DESIGN.md §2)
+  kAccumulate,  // the walker and the partial combine (reported together, ARCHITECTURE.md, "The pipeline")
   kReduce,
   kCombine,
   kDownload,
