@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
 
   CLI::App app{
       "zkmsm: multi-scalar multiplication sum_i s_i*P_i on BN254 G1 and Grumpkin.\n"
-      "Points and scalars files are plain concatenations of 32-byte integers (README.md, "File formats"):\n"
+      "Points and scalars files are plain concatenations of 32-byte integers (README.md, section File formats):\n"
       "  eip196 (default): big-endian, a point is x||y (64 bytes), (0,0) is the point at infinity;\n"
       "  le: the same with each 32-byte integer little-endian.\n"
       "Results are printed as {\"x\":\"0x...\",\"y\":\"0x...\"} or {\"infinity\":true}.\n",
