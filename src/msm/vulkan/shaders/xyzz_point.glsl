@@ -44,6 +44,22 @@ XyzzPoint xyzz_doubled(XyzzPoint p) {
   return result;
 }
 
+// mdbl-2008-s-1 (2M + 3S): 2·q for an affine q ≠ infinity (dbl-2008-s-1 with ZZ1 = ZZZ1 = 1).
+XyzzPoint xyzz_doubled_affine(AffinePoint q) {
+  const uint U[8] = field_double(q.y);     // U = 2·y1
+  const uint V[8] = field_sqr(U);          // V = U²
+  const uint W[8] = field_mul(U, V);       // W = U·V
+  const uint S[8] = field_mul(q.x, V);     // S = x1·V
+  const uint X2[8] = field_sqr(q.x);       // x1²
+  const uint M[8] = field_add(field_double(X2), X2);  // M = 3·x1²
+  XyzzPoint result;
+  result.X = field_sub(field_sqr(M), field_double(S));                         // X3 = M² − 2S
+  result.Y = field_sub(field_mul(M, field_sub(S, result.X)), field_mul(W, q.y));  // Y3 = M(S − X3) − W·y1
+  result.ZZ = V;                                                               // ZZ3 = V
+  result.ZZZ = W;                                                              // ZZZ3 = W
+  return result;
+}
+
 // add-2008-s: 12M + 2S. P = 0 means equal x: doubling when R = 0 too, else p = −q (infinity).
 XyzzPoint xyzz_add(XyzzPoint p, XyzzPoint q) {
   if (xyzz_is_infinity(p)) return q;
@@ -66,7 +82,8 @@ XyzzPoint xyzz_add(XyzzPoint p, XyzzPoint q) {
   return result;
 }
 
-// madd-2008-s (q affine): 8M + 2S. Same cases as xyzz_add.
+// madd-2008-s (q affine): 8M + 2S. Same cases as xyzz_add; when q equals p the sum is 2·q, from q's
+// affine coordinates (mdbl-2008-s-1), as on the host.
 XyzzPoint xyzz_add_affine(XyzzPoint p, AffinePoint q) {
   if (affine_is_infinity(q)) return p;
   if (xyzz_is_infinity(p)) return xyzz_from_affine(q);
@@ -74,7 +91,7 @@ XyzzPoint xyzz_add_affine(XyzzPoint p, AffinePoint q) {
   const uint S2[8] = field_mul(q.y, p.ZZZ);  // S2 = Y2·ZZZ1
   const uint P[8] = field_sub(U2, p.X);      // P = U2 − X1
   const uint R[8] = field_sub(S2, p.Y);      // R = S2 − Y1
-  if (field_is_zero(P)) return field_is_zero(R) ? xyzz_doubled(p) : xyzz_infinity();
+  if (field_is_zero(P)) return field_is_zero(R) ? xyzz_doubled_affine(q) : xyzz_infinity();
   const uint PP[8] = field_sqr(P);           // PP = P²
   const uint PPP[8] = field_mul(P, PP);      // PPP = P·PP
   const uint Q[8] = field_mul(p.X, PP);      // Q = X1·PP
