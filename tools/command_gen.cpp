@@ -1,5 +1,6 @@
 // zkmsm gen: write n independent random points and n random scalars (zkmsm/random_inputs.hpp).
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -50,12 +51,17 @@ Command add_gen_command(CLI::App& app) {
       "Write n independent random points (each from a random x with x^3 + b a square, never k*G, (k+1)*G, ...) "
       "and n uniformly random scalars in [0, r). The same curve, n and seed give the same bytes.");
   add_curve_option(*gen, options->curve)->required()->default_str("");
-  gen->add_option("--n,-n", options->n, "Number of points and scalars")->check(non_negative())->required();
-  gen->add_option("--seed", options->seed, "Random seed")->check(non_negative())->capture_default_str();
+  gen->add_option("--n,-n", options->n, "Number of points and scalars (at most 2^31 - 1, the largest MSM)")
+      ->transform(integer_in(0, kMaxPoints, "the library's largest MSM is 2^31 - 1 points"))
+      ->required();
+  gen->add_option("--seed", options->seed, "Random seed")
+      ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()))
+      ->capture_default_str();
   gen->add_option("--points", options->points_path, "Output points file")->required();
   gen->add_option("--scalars", options->scalars_path, "Output scalars file")->required();
   add_enum_option(*gen, "--format", options->format, format_names(), "File format");
   gen->add_option("--threads", options->threads, "Point generation threads; 0 = all hardware threads")
+      ->transform(integer_in(0, kMaxThreads, "0 = all hardware threads"))
       ->capture_default_str();
   return {gen, [options] { return run_gen(*options); }};
 }
