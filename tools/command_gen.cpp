@@ -1,4 +1,5 @@
-// zkmsm gen: write n independent random points and n random scalars (zkmsm/random_inputs.hpp).
+// zkmsm gen: write n independent random points and n random scalars (zkmsm/random_inputs.hpp) to
+// two files, each replaced only once both are complete (output_file.hpp).
 #include <chrono>
 #include <limits>
 #include <memory>
@@ -9,6 +10,7 @@
 #include "commands.hpp"
 #include "file_formats.hpp"
 #include "knobs.hpp"
+#include "output_file.hpp"
 #include "report.hpp"
 
 namespace zkmsm::cli {
@@ -27,14 +29,19 @@ struct GenOptions {
 int run_gen(const GenOptions& options) {
   return with_curve(options.curve, [&](auto curve_tag) {
     using Curve = decltype(curve_tag);
+    // Both outputs are checked (and their temporary files created) before any point is made.
+    OutputFile points_file(options.points_path, "--points", "points");
+    OutputFile scalars_file(options.scalars_path, "--scalars", "scalars");
+    OutputFile::require_distinct(points_file, scalars_file);
     const auto start = std::chrono::steady_clock::now();
     if (options.n >= (std::size_t{1} << 16))
       progress("gen", "generating " + std::to_string(options.n) + " " + Curve::name + " points (seed " +
                           std::to_string(options.seed) + ", ~10 us per point per thread)...");
     const std::vector<Point<Curve>> points = random_points<Curve>(options.n, options.seed, options.threads);
     const std::vector<Scalar<Curve>> scalars = random_scalars<Curve>(options.n, options.seed);
-    write_points<Curve>(options.points_path, points, options.format);
-    write_scalars<Curve>(options.scalars_path, scalars, options.format);
+    points_file.prepare(encode_points<Curve>(points, options.format));
+    scalars_file.prepare(encode_scalars<Curve>(scalars, options.format));
+    OutputFile::commit_together(points_file, scalars_file);
     if (options.n >= (std::size_t{1} << 16))
       progress("gen", "wrote " + options.points_path + " and " + options.scalars_path + " in " +
                           format_ms(elapsed_ms(start)) + " ms");

@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "file_formats.hpp"
 #include "knobs.hpp"
+#include "msm_inputs.hpp"
 
 namespace zkmsm::cli {
 namespace {
@@ -27,9 +28,9 @@ int run_msm(const MsmOptions& options) {
   return with_curve(options.curve, [&](auto curve_tag) {
     using Curve = decltype(curve_tag);
     auto start = std::chrono::steady_clock::now();
-    const std::vector<Point<Curve>> points = read_points<Curve>(options.points_path, options.format);
-    const std::vector<Scalar<Curve>> scalars = read_scalars<Curve>(options.scalars_path, options.format);
-    check_counts(points.size(), scalars.size(), options.points_path, options.scalars_path);
+    const MsmInputs<Curve> inputs = read_msm_inputs<Curve>(options.points_path, options.scalars_path, options.format);
+    const std::vector<Point<Curve>>& points = inputs.points;
+    const std::vector<Scalar<Curve>>& scalars = inputs.scalars;
     const double read_ms = elapsed_ms(start);
 
     // Open the stats file first: a bad path must fail before anything is printed.

@@ -1,6 +1,8 @@
 // zkmsm: the command-line tool of the zkmsm library (README.md).
 //
 // Exit status: 0 success, 1 an error (message on stderr; stdout stays empty), 2 a usage error.
+// What a command prints on stdout is written when it ends (standard_output.hpp); output that
+// cannot be written is an error (exit status 1).
 #include <exception>
 #include <iostream>
 #include <new>
@@ -15,8 +17,12 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "report.hpp"
+#include "standard_output.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+// Parses the command line and runs the command; returns the exit status.
+int run_command_line(int argc, char** argv) {
   using namespace zkmsm::cli;
   set_command_line(argc, argv);
 
@@ -74,4 +80,16 @@ int main(int argc, char** argv) {
     std::cerr << "zkmsm: error: " << e.what() << std::endl;
     return 1;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  zkmsm::cli::StandardOutput output;
+  const int status = run_command_line(argc, argv);
+  if (const std::string failure = output.deliver(); !failure.empty()) {
+    std::cerr << "zkmsm: error: cannot write the output to stdout: " << failure << std::endl;
+    return status == 0 ? 1 : status;
+  }
+  return status;
 }
