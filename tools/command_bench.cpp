@@ -131,8 +131,11 @@ int run_bench(const BenchOptions& options) {
       for (Backend backend : backends) {
         MsmConfig config = options.config;
         config.backend = backend;
-        if (backend != Backend::cuda) config.devices.clear();  // --devices lists CUDA devices
-        progress("bench", backend_name(backend) + " " + format_log2(n) + ": " + std::to_string(options.warmups) +
+        // The backend the library runs for this row (auto resolved by the library, once).
+        const Backend runs_on = resolve_backend(backend);
+        const std::string runs_on_name = backend_name(runs_on);
+        if (runs_on != Backend::cuda) config.devices.clear();  // --devices lists CUDA devices
+        progress("bench", runs_on_name + " " + format_log2(n) + ": " + std::to_string(options.warmups) +
                               " warm-up + " + std::to_string(options.repeats) + " timed runs...");
         Measurement<Curve> measurement;
         if (on_device) {
@@ -165,7 +168,7 @@ int run_bench(const BenchOptions& options) {
         add_verification(row, verification);
         if (verification && !verification->verified) ++failures;
         merge_stage_names(stage_names, measurement.stage_names);
-        progress("bench", backend_name(backend) + " " + format_log2(n) + ": " +
+        progress("bench", runs_on_name + " " + format_log2(n) + ": " +
                               (measurement.error ? row["error"].get<std::string>()
                                                  : "median " + format_ms(row["median_ms"].get<double>()) + " ms, " +
                                                        (!verification            ? std::string("not verified")

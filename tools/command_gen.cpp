@@ -56,7 +56,8 @@ Command add_gen_command(CLI::App& app) {
   CLI::App* gen = app.add_subcommand("gen", "Write random points and scalars files");
   gen->footer(
       "Write n independent random points (each from a random x with x^3 + b a square, never k*G, (k+1)*G, ...) "
-      "and n uniformly random scalars in [0, r). The same curve, n and seed give the same bytes.");
+      "and n uniformly random scalars in [0, r). The same curve, n and seed give the same bytes. --points and "
+      "--scalars must be different files; each is replaced only once both are written.");
   add_curve_option(*gen, options->curve)->required()->default_str("");
   gen->add_option("--n,-n", options->n, "Number of points and scalars (at most 2^31 - 1, the largest MSM)")
       ->transform(integer_in(0, kMaxPoints, "the library's largest MSM is 2^31 - 1 points"))

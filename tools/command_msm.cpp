@@ -72,10 +72,12 @@ Command add_msm_command(CLI::App& app) {
   msm_app->footer(
       "Compute sum_i s_i*P_i from a points file and a scalars file and print the canonical affine result as one "
       "JSON line: {\"x\":\"0x<64 hex>\",\"y\":\"0x<64 hex>\"} or {\"infinity\":true}. Scalars may be any 256-bit "
-      "value (taken mod r); points must be on the curve with coordinates < p; (0,0) is the point at infinity.");
+      "value (taken mod r); points must be on the curve with coordinates < p; (0,0) is the point at infinity. "
+      "Inputs are regular files or pipes (a FIFO, /dev/stdin); devices such as /dev/zero are refused.");
   add_curve_option(*msm_app, options->curve)->required()->default_str("");
-  msm_app->add_option("--points", options->points_path, "Points file (n x 64 bytes)")->required();
-  msm_app->add_option("--scalars", options->scalars_path, "Scalars file (n x 32 bytes)")->required();
+  msm_app->add_option("--points", options->points_path, "Points file or pipe, e.g. /dev/stdin (n x 64 bytes)")
+      ->required();
+  msm_app->add_option("--scalars", options->scalars_path, "Scalars file or pipe (n x 32 bytes)")->required();
   add_backend_option(*msm_app, options->config.backend);
   add_enum_option(*msm_app, "--format", options->format, format_names(), "File format");
   add_knob_options(*msm_app, options->config);
