@@ -21,8 +21,9 @@
 
 namespace {
 
-// Parses the command line and runs the command; returns the exit status.
-int run_command_line(int argc, char** argv) {
+// Parses the command line and runs the command; returns the exit status. A command that throws
+// prints nothing on stdout (`output` drops what it had printed).
+int run_command_line(int argc, char** argv, zkmsm::cli::StandardOutput& output) {
   using namespace zkmsm::cli;
   set_command_line(argc, argv);
 
@@ -71,12 +72,15 @@ int run_command_line(int argc, char** argv) {
       if (subcommand->parsed()) return action();
     return 2;
   } catch (const CliError& e) {
+    output.discard();
     std::cerr << "zkmsm: error: " << e.what() << std::endl;
     return e.exit_code();
   } catch (const std::bad_alloc&) {
+    output.discard();
     std::cerr << "zkmsm: error: out of host memory" << std::endl;
     return 1;
   } catch (const std::exception& e) {
+    output.discard();
     std::cerr << "zkmsm: error: " << e.what() << std::endl;
     return 1;
   }
@@ -86,7 +90,7 @@ int run_command_line(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   zkmsm::cli::StandardOutput output;
-  const int status = run_command_line(argc, argv);
+  const int status = run_command_line(argc, argv, output);
   if (const std::string failure = output.deliver(); !failure.empty()) {
     std::cerr << "zkmsm: error: cannot write the output to stdout: " << failure << std::endl;
     return status == 0 ? 1 : status;

@@ -34,6 +34,11 @@ StandardOutput::StandardOutput() {
 
 StandardOutput::~StandardOutput() { std::cout.rdbuf(original_); }
 
+void StandardOutput::discard() {
+  std::cout.flush();
+  held_.str({});
+}
+
 std::string StandardOutput::deliver() {
   std::cout.flush();
   const std::string text = held_.str();

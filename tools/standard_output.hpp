@@ -26,6 +26,8 @@ class StandardOutput {
   // Writes what std::cout received to descriptor 1 and closes it: "" on success, else why not
   // (e.g. "stdout is closed", "No space left on device").
   std::string deliver();
+  // Drops what std::cout received: a command that failed prints nothing on stdout.
+  void discard();
 
  private:
   std::ostringstream held_;
