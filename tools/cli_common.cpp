@@ -26,13 +26,6 @@ const std::map<std::string, WalkerState>& walker_state_names() { return names_of
 
 std::string backend_name(Backend backend) { return zkmsm::to_string(backend); }
 
-Backend resolve_backend(Backend backend) {
-  if (backend != Backend::automatic) return backend;
-  for (Backend candidate : {Backend::cuda, Backend::vulkan})
-    if (backend_available(candidate)) return candidate;
-  return Backend::cpu;
-}
-
 void require_backend(Backend backend) {
   if (backend == Backend::automatic || backend_available(backend)) return;
   throw CliError("backend '" + backend_name(backend) +

@@ -36,8 +36,6 @@ const std::map<std::string, Accumulator>& accumulator_names();
 const std::map<std::string, WalkerState>& walker_state_names();
 // "auto" / "cpu" / "cuda" / "vulkan", as a std::string for JSON keys.
 std::string backend_name(Backend backend);
-// The backend Backend::automatic resolves to: cuda, then vulkan, then cpu (msm_config.hpp).
-Backend resolve_backend(Backend backend);
 // Throws CliError unless the backend is compiled in and has a usable device.
 void require_backend(Backend backend);
 

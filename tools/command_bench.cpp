@@ -12,6 +12,7 @@
 // buffer once; each row times msm(bases, device scalars) over the prefix, inputs already on the
 // device as BENCHMARKS.md asks for GPU speed tables.
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -130,8 +131,11 @@ int run_bench(const BenchOptions& options) {
       for (Backend backend : backends) {
         MsmConfig config = options.config;
         config.backend = backend;
-        if (backend != Backend::cuda) config.devices.clear();  // --devices lists CUDA devices
-        progress("bench", backend_name(backend) + " " + format_log2(n) + ": " + std::to_string(options.warmups) +
+        // The backend the library runs for this row (auto resolved by the library, once).
+        const Backend runs_on = resolve_backend(backend);
+        const std::string runs_on_name = backend_name(runs_on);
+        if (runs_on != Backend::cuda) config.devices.clear();  // --devices lists CUDA devices
+        progress("bench", runs_on_name + " " + format_log2(n) + ": " + std::to_string(options.warmups) +
                               " warm-up + " + std::to_string(options.repeats) + " timed runs...");
         Measurement<Curve> measurement;
         if (on_device) {
@@ -164,7 +168,7 @@ int run_bench(const BenchOptions& options) {
         add_verification(row, verification);
         if (verification && !verification->verified) ++failures;
         merge_stage_names(stage_names, measurement.stage_names);
-        progress("bench", backend_name(backend) + " " + format_log2(n) + ": " +
+        progress("bench", runs_on_name + " " + format_log2(n) + ": " +
                               (measurement.error ? row["error"].get<std::string>()
                                                  : "median " + format_ms(row["median_ms"].get<double>()) + " ms, " +
                                                        (!verification            ? std::string("not verified")
@@ -241,18 +245,23 @@ Command add_bench_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "cpu", "cuda", "vulkan", "all"}, CLI::ignore_case))
       ->capture_default_str();
   bench->add_option("--log-n-min", options->log_n_min, "Smallest size, log2")
-      ->check(CLI::Range(0u, 30u))
+      ->transform(integer_in(0, 30))
       ->capture_default_str();
   bench->add_option("--log-n-max", options->log_n_max, "Largest size, log2")
-      ->check(CLI::Range(0u, 30u))
+      ->transform(integer_in(0, 30))
       ->capture_default_str();
   bench->add_option("--repeats", options->repeats, "Timed runs per row")
-      ->check(CLI::Range(1u, 1000u))
+      ->transform(integer_in(1, 1000))
       ->capture_default_str();
-  bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")->capture_default_str();
-  bench->add_option("--seed", options->seed, "Seed of the random inputs")->check(non_negative())->capture_default_str();
+  bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
+      ->transform(integer_in(0, 1000))
+      ->capture_default_str();
+  bench->add_option("--seed", options->seed, "Seed of the random inputs")
+      ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()))
+      ->capture_default_str();
   bench->add_option("--json", options->json_path, "Write the report as JSON to this file");
   bench->add_option("--gen-threads", options->gen_threads, "Input generation threads; 0 = all hardware threads")
+      ->transform(integer_in(0, kMaxThreads, "0 = all hardware threads"))
       ->capture_default_str();
   bench->add_flag("--no-verify", options->no_verify, "Skip verification (rows get \"verified\": null)");
   bench

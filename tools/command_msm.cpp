@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "file_formats.hpp"
 #include "knobs.hpp"
+#include "msm_inputs.hpp"
 
 namespace zkmsm::cli {
 namespace {
@@ -27,9 +28,9 @@ int run_msm(const MsmOptions& options) {
   return with_curve(options.curve, [&](auto curve_tag) {
     using Curve = decltype(curve_tag);
     auto start = std::chrono::steady_clock::now();
-    const std::vector<Point<Curve>> points = read_points<Curve>(options.points_path, options.format);
-    const std::vector<Scalar<Curve>> scalars = read_scalars<Curve>(options.scalars_path, options.format);
-    check_counts(points.size(), scalars.size(), options.points_path, options.scalars_path);
+    const MsmInputs<Curve> inputs = read_msm_inputs<Curve>(options.points_path, options.scalars_path, options.format);
+    const std::vector<Point<Curve>>& points = inputs.points;
+    const std::vector<Scalar<Curve>>& scalars = inputs.scalars;
     const double read_ms = elapsed_ms(start);
 
     // Open the stats file first: a bad path must fail before anything is printed.
@@ -71,10 +72,12 @@ Command add_msm_command(CLI::App& app) {
   msm_app->footer(
       "Compute sum_i s_i*P_i from a points file and a scalars file and print the canonical affine result as one "
       "JSON line: {\"x\":\"0x<64 hex>\",\"y\":\"0x<64 hex>\"} or {\"infinity\":true}. Scalars may be any 256-bit "
-      "value (taken mod r); points must be on the curve with coordinates < p; (0,0) is the point at infinity.");
+      "value (taken mod r); points must be on the curve with coordinates < p; (0,0) is the point at infinity. "
+      "Inputs are regular files or pipes (a FIFO, /dev/stdin); devices such as /dev/zero are refused.");
   add_curve_option(*msm_app, options->curve)->required()->default_str("");
-  msm_app->add_option("--points", options->points_path, "Points file (n x 64 bytes)")->required();
-  msm_app->add_option("--scalars", options->scalars_path, "Scalars file (n x 32 bytes)")->required();
+  msm_app->add_option("--points", options->points_path, "Points file or pipe, e.g. /dev/stdin (n x 64 bytes)")
+      ->required();
+  msm_app->add_option("--scalars", options->scalars_path, "Scalars file or pipe (n x 32 bytes)")->required();
   add_backend_option(*msm_app, options->config.backend);
   add_enum_option(*msm_app, "--format", options->format, format_names(), "File format");
   add_knob_options(*msm_app, options->config);

@@ -2,6 +2,7 @@
 // on the best backend present (Backend::automatic), verify it against the CPU backend with a
 // different window size, print backend, time and result. The last stdout line is the result JSON.
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -80,10 +81,12 @@ Command add_run_command(CLI::App& app) {
       "available backend, verify it against the CPU backend with a different window size, and print backend, "
       "time and the result (the last line of stdout is the result JSON). Exit status 1 if verification fails.");
   add_curve_option(*run, options->curve);
-  run->add_option("--log-n", options->log_n, "Size n = 2^log-n")->check(CLI::Range(0u, 30u))->capture_default_str();
-  run->add_option("--seed", options->seed, "Seed of the random inputs")->check(non_negative())->capture_default_str();
-  run->add_option("--repeats", options->repeats, "Timed runs")->check(CLI::Range(1u, 1000u))->capture_default_str();
-  run->add_option("--warmups", options->warmups, "Untimed runs first")->capture_default_str();
+  run->add_option("--log-n", options->log_n, "Size n = 2^log-n")->transform(integer_in(0, 30))->capture_default_str();
+  run->add_option("--seed", options->seed, "Seed of the random inputs")
+      ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()))
+      ->capture_default_str();
+  run->add_option("--repeats", options->repeats, "Timed runs")->transform(integer_in(1, 1000))->capture_default_str();
+  run->add_option("--warmups", options->warmups, "Untimed runs first")->transform(integer_in(0, 1000))->capture_default_str();
   add_backend_option(*run, options->config.backend);
   add_knob_options(*run, options->config);
   return {run, [options] { return run_run(*options); }};

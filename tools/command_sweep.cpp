@@ -6,6 +6,7 @@
 // threads instead; without --window-bits it tries the cost model's choice and its neighbours.
 #include <algorithm>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -230,19 +231,25 @@ Command add_sweep_command(CLI::App& app) {
       "--max-blocks x --walker-state; the CPU backend sweeps --window-bits x --threads. Lists are comma-separated.");
   add_curve_option(*sweep, options->curve);
   add_backend_option(*sweep, options->backend);
-  sweep->add_option("--log-n", options->log_n, "Size n = 2^log-n")->check(CLI::Range(0u, 30u))->capture_default_str();
+  sweep->add_option("--log-n", options->log_n, "Size n = 2^log-n")->transform(integer_in(0, 30))->capture_default_str();
   sweep->add_option("--repeats", options->repeats, "Timed runs per configuration")
-      ->check(CLI::Range(1u, 1000u))
+      ->transform(integer_in(1, 1000))
       ->capture_default_str();
-  sweep->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")->capture_default_str();
-  sweep->add_option("--seed", options->seed, "Seed of the random inputs")->check(non_negative())->capture_default_str();
+  sweep->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
+      ->transform(integer_in(0, 1000))
+      ->capture_default_str();
+  sweep->add_option("--seed", options->seed, "Seed of the random inputs")
+      ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()))
+      ->capture_default_str();
   sweep->add_option("--json", options->json_path, "Write the report as JSON to this file");
   sweep->add_option("--gen-threads", options->gen_threads, "Input generation threads; 0 = all hardware threads")
+      ->transform(integer_in(0, kMaxThreads, "0 = all hardware threads"))
       ->capture_default_str();
 
   sweep
       ->add_option("--window-bits,-c", options->window_bits,
                    "Window sizes (0 = the cost model's choice); default 0 on GPUs, the choice and c-2..c+2 on the CPU")
+      ->transform(integer_in(0, kMaxUnsigned))
       ->delimiter(',');
   std::string accumulator_keys;
   for (const auto& [key, value] : accumulator_names()) accumulator_keys += (accumulator_keys.empty() ? "" : ",") + key;
@@ -254,15 +261,19 @@ Command add_sweep_command(CLI::App& app) {
     return option->delimiter(',')->capture_default_str()->each(
         [options](const std::string&) { options->walker_flags_given = true; });
   };
-  walker_flag(sweep->add_option("--slots", options->slots, "stream_walker slots S"));
-  walker_flag(sweep->add_option("--threads-per-block", options->threads_per_block, "stream_walker threads per block"));
-  walker_flag(sweep->add_option("--max-blocks", options->max_blocks, "stream_walker block caps (0 = auto)"));
+  walker_flag(sweep->add_option("--slots", options->slots, "stream_walker slots S")
+                  ->transform(integer_in(0, kMaxUnsigned)));
+  walker_flag(sweep->add_option("--threads-per-block", options->threads_per_block, "stream_walker threads per block")
+                  ->transform(integer_in(0, kMaxUnsigned)));
+  walker_flag(sweep->add_option("--max-blocks", options->max_blocks, "stream_walker block caps (0 = auto)")
+                  ->transform(integer_in(0, kMaxUnsigned)));
   walker_flag(sweep
                   ->add_option("--walker-state", options->walker_states,
                                "Walker state {registers,global,warp,global_warp,auto} (vulkan: registers or auto)")
                   ->transform(enum_transformer(walker_state_names())))
       ->default_str("global");
   sweep->add_option("--threads", options->cpu_threads, "CPU backend thread counts (0 = all hardware threads)")
+      ->transform(integer_in(0, kMaxThreads, "0 = all hardware threads"))
       ->delimiter(',')
       ->capture_default_str();
   add_fixed_knob_options(*sweep, options->base);

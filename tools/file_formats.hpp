@@ -33,26 +33,18 @@ const char* to_string(Format format);
 Limbs decode_integer(const std::uint8_t* bytes, Format format);
 void encode_integer(std::uint8_t* bytes, const Limbs& limbs, Format format);
 
-// Whole-file I/O; `what` ("points", "scalars") names the file in error messages (CliError).
-std::vector<std::uint8_t> read_file(const std::string& path, const char* what);
-void write_file(const std::string& path, std::span<const std::uint8_t> bytes, const char* what);
-
-// Decoding checks the size only (a multiple of 64 or 32 bytes); coordinates are checked by the
-// library (msm() returns point_not_canonical / point_not_on_curve).
+// Decoding: `bytes` holds whole points (64 bytes) or scalars (32 bytes), checked by the caller
+// (msm_inputs.hpp); coordinates are checked by the library (msm() returns point_not_canonical /
+// point_not_on_curve).
 template <class Curve>
-std::vector<Point<Curve>> read_points(const std::string& path, Format format);
+std::vector<Point<Curve>> decode_points(std::span<const std::uint8_t> bytes, Format format);
 template <class Curve>
-std::vector<Scalar<Curve>> read_scalars(const std::string& path, Format format);
+std::vector<Scalar<Curve>> decode_scalars(std::span<const std::uint8_t> bytes, Format format);
+// Encoding: the bytes of a points or scalars file.
 template <class Curve>
-void write_points(const std::string& path, std::span<const Point<Curve>> points, Format format);
+std::vector<std::uint8_t> encode_points(std::span<const Point<Curve>> points, Format format);
 template <class Curve>
-void write_scalars(const std::string& path, std::span<const Scalar<Curve>> scalars, Format format);
-
-// Throws CliError naming both files when the counts differ.
-void check_counts(std::size_t points,
-                  std::size_t scalars,
-                  const std::string& points_path,
-                  const std::string& scalars_path);
+std::vector<std::uint8_t> encode_scalars(std::span<const Scalar<Curve>> scalars, Format format);
 
 // "0x" + 64 lowercase hex digits, zero padded.
 std::string to_hex(const Limbs& limbs);

@@ -22,7 +22,7 @@ void add_fixed_knob_options(CLI::App& app, MsmConfig& config) {
   app.add_option("--memory-budget", config.memory_budget_bytes,
                  "Device bytes the backend may use (suffixes kb, mb, gb: powers of 1024); 0 = no limit beyond free "
                  "memory")
-      ->transform(CLI::AsSizeValue(false))
+      ->transform(byte_count())
       ->capture_default_str();
   app.add_flag_callback(
       "--no-validate", [&config] { config.validate_points = false; },
@@ -60,17 +60,22 @@ void add_fixed_knob_options(CLI::App& app, MsmConfig& config) {
 void add_knob_options(CLI::App& app, MsmConfig& config) {
   app.add_option("--window-bits,-c", config.window_bits,
                  "Signed-digit window size c in bits; 0 lets the backend's cost model choose")
+      ->transform(integer_in(0, kMaxUnsigned))
       ->capture_default_str();
   app.add_option("--threads", config.cpu_threads, "CPU backend worker threads; 0 = all hardware threads")
+      ->transform(integer_in(0, kMaxThreads, "0 = all hardware threads"))
       ->capture_default_str();
   add_enum_option(app, "--accumulator", config.accumulator, accumulator_names(),
                   "Bucket accumulation algorithm; auto lets the backend choose");
   app.add_option("--walker-slots", config.walker_slots,
                  "stream_walker: S, affine additions per batched inversion per thread; 0 = by size")
+      ->transform(integer_in(0, kMaxUnsigned))
       ->capture_default_str();
   app.add_option("--walker-threads-per-block", config.walker_threads_per_block, "stream_walker: threads per block")
+      ->transform(integer_in(0, kMaxUnsigned))
       ->capture_default_str();
   app.add_option("--walker-max-blocks", config.walker_max_blocks, "stream_walker: thread cap in blocks; 0 = auto")
+      ->transform(integer_in(0, kMaxUnsigned))
       ->capture_default_str();
   add_enum_option(app, "--walker-state", config.walker_state, walker_state_names(),
                   "stream_walker: slot accumulators in registers, global memory, registers with one "

@@ -7,21 +7,12 @@
 #include <zkmsm/zkmsm.hpp>
 
 #include "cli_common.hpp"
+#include "number_options.hpp"
 
 namespace zkmsm::cli {
 
 // JSON objects keep their keys in insertion order (stage order, row layout).
 using Json = nlohmann::ordered_json;
-
-// Rejects a leading minus sign, which CLI11 would wrap around for 64-bit unsigned options.
-inline CLI::Validator non_negative() {
-  return CLI::Validator(
-      [](std::string& input) -> std::string {
-        const std::size_t first = input.find_first_not_of(" \t");
-        return first != std::string::npos && input[first] == '-' ? "must not be negative, got " + input : std::string();
-      },
-      "NONNEGATIVE", "non_negative");
-}
 
 // A transformer that accepts the keys of `names` (case-insensitive) and rewrites the value to the
 // mapped enum's integer, which CLI11 then stores; anything else is a usage error listing the keys.

@@ -1,6 +1,8 @@
 // zkmsm: the command-line tool of the zkmsm library (README.md).
 //
 // Exit status: 0 success, 1 an error (message on stderr; stdout stays empty), 2 a usage error.
+// What a command prints on stdout is written when it ends (standard_output.hpp); output that
+// cannot be written is an error (exit status 1).
 #include <exception>
 #include <iostream>
 #include <new>
@@ -15,8 +17,13 @@
 #include "cli_common.hpp"
 #include "commands.hpp"
 #include "report.hpp"
+#include "standard_output.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+// Parses the command line and runs the command; returns the exit status. A command that throws
+// prints nothing on stdout (`output` drops what it had printed).
+int run_command_line(int argc, char** argv, zkmsm::cli::StandardOutput& output) {
   using namespace zkmsm::cli;
   set_command_line(argc, argv);
 
@@ -65,13 +72,28 @@ int main(int argc, char** argv) {
       if (subcommand->parsed()) return action();
     return 2;
   } catch (const CliError& e) {
+    output.discard();
     std::cerr << "zkmsm: error: " << e.what() << std::endl;
     return e.exit_code();
   } catch (const std::bad_alloc&) {
+    output.discard();
     std::cerr << "zkmsm: error: out of host memory" << std::endl;
     return 1;
   } catch (const std::exception& e) {
+    output.discard();
     std::cerr << "zkmsm: error: " << e.what() << std::endl;
     return 1;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  zkmsm::cli::StandardOutput output;
+  const int status = run_command_line(argc, argv, output);
+  if (const std::string failure = output.deliver(); !failure.empty()) {
+    std::cerr << "zkmsm: error: cannot write the output to stdout: " << failure << std::endl;
+    return status == 0 ? 1 : status;
+  }
+  return status;
 }

@@ -53,6 +53,11 @@ Result<std::vector<Point<Curve>>> msm_batch(std::span<const MsmInputs<Curve>> ms
 
 // Backends compiled into this library, and whether each has a usable device now.
 bool backend_available(Backend backend);
+// The backend msm() runs for `backend`: `backend` itself, or for Backend::automatic the first
+// available hardware accelerator (cuda, then vulkan on a GPU, never a software device such as
+// lavapipe), else cpu. The one decision msm(), prepare_bases() and msm_batch() use; made once per
+// process, probing a device only when the decision needs it.
+Backend resolve_backend(Backend backend);
 const char* to_string(Backend backend);
 const char* to_string(Accumulator accumulator);
 

@@ -43,13 +43,18 @@ Backend to_public(backend::BackendKind kind) {
   return Backend::cpu;
 }
 
-// Availability does not depend on the curve: the first curve's list answers for both.
+// Availability does not depend on the curve: the first curve's list answers for both. The choice
+// of automatic is made once per process; a backend after the first accelerated, available one is
+// never asked (its device is not probed), nor is any when a backend is named.
 Backend resolve_backend(Backend requested) {
   if (requested != Backend::automatic) return requested;
-  for (const backend::MsmBackend<Bn254G1>* candidate : registry().backends<Bn254G1>()) {
-    if (candidate->accelerated() && candidate->available()) return to_public(candidate->kind());
-  }
-  return Backend::cpu;
+  static const Backend automatic = [] {
+    for (const backend::MsmBackend<Bn254G1>* candidate : registry().backends<Bn254G1>()) {
+      if (candidate->accelerated() && candidate->available()) return to_public(candidate->kind());
+    }
+    return Backend::cpu;
+  }();
+  return automatic;
 }
 
 template <class Internal>
@@ -58,7 +63,7 @@ Result<BackendOf<Internal>*> choose_backend(const MsmConfig& config, Backend req
     return Error{ErrorCode::invalid_argument, "window_bits must be 0 (auto) or in [" + std::to_string(kMinWindowBits) +
                                                   ", " + std::to_string(kMaxWindowBits) + "]"};
   }
-  const Backend resolved = resolve_backend(requested);
+  const Backend resolved = api::resolve_backend(requested);
   BackendOf<Internal>* chosen = registry().find<Internal>(to_kind(resolved));
   // A backend this build lacks cannot be asked; device inputs are CUDA memory by the public
   // contract (MsmConfig::points_on_device), so an absent cuda is reported unavailable below and
@@ -204,3 +209,9 @@ void fill_stats(MsmStats* stats, Backend backend, const backend::MsmReport& repo
 }
 
 }  // namespace zkmsm::api
+
+namespace zkmsm {
+
+Backend resolve_backend(Backend backend) { return api::resolve_backend(backend); }
+
+}  // namespace zkmsm

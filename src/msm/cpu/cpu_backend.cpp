@@ -3,9 +3,11 @@
 // reports its stages; registered for Bn254G1 and GrumpkinG1 by register_backend.
 //
 // Knobs read: window_bits (0 or [kMinWindowBits, kMaxWindowBits]), cpu_threads, accumulator
-// (automatic or batch_affine; the GPU accumulators run as automatic, as before), devices ({} or
-// {kAllDevices}). Knobs the CPU ignores: walker_slots, walker_threads_per_block,
-// walker_max_blocks, walker_state, pair_tree_dx_cache, memory_budget_bytes, cuda_stream.
+// (automatic or batch_affine; the GPU accumulators stream_walker and pair_tree are refused),
+// devices ({} or {kAllDevices}). pair_tree_dx_cache (a pair-tree knob) is refused. Knobs the CPU
+// ignores: the stream-walker tuning knobs walker_slots, walker_threads_per_block,
+// walker_max_blocks and walker_state (the C ABI's tests pass them to every backend),
+// memory_budget_bytes (device memory; the CPU has none) and cuda_stream.
 // Inputs in device memory are refused.
 #include <chrono>
 #include <cstddef>
@@ -49,6 +51,17 @@ Status check_knobs(const backend::Knobs& knobs) {
     return Status::error(StatusCode::invalid_argument, "window_bits must be 0 (auto) or in [" +
                                                            std::to_string(kMinWindowBits) + ", " +
                                                            std::to_string(kMaxWindowBits) + "]");
+  }
+  if (knobs.accumulator == backend::AccumulatorKind::stream_walker ||
+      knobs.accumulator == backend::AccumulatorKind::pair_tree) {
+    return Status::error(StatusCode::invalid_argument,
+                         std::string("accumulator '") +
+                             (knobs.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree" : "stream_walker") +
+                             "' is a GPU accumulator: backend 'cpu' has auto and batch_affine");
+  }
+  if (knobs.pair_tree_dx_cache) {
+    return Status::error(StatusCode::invalid_argument,
+                         "pair_tree_dx_cache: backend 'cpu' has no pair_tree accumulator (vulkan has)");
   }
   const bool all_devices = knobs.devices.size() == 1 && knobs.devices[0] == -1;
   if (!knobs.devices.empty() && !all_devices) {

@@ -2,9 +2,13 @@
 // caller's arrays in host or current-device memory as they are (conversion and validation run on
 // the device), the knobs of cuda_knobs.hpp, and Knobs::devices: no list runs on the current
 // device on the caller's stream; a list spreads the work through the device queues
-// (cuda_devices.hpp), and prepared bases live where they were dealt (cuda_bases.hpp).
+// (cuda_devices.hpp), and prepared bases live where they were dealt (cuda_bases.hpp). The cuda
+// backend has one accumulator, the stream walker: accumulator pair_tree and batch_affine, and
+// pair_tree_dx_cache, are refused (check_knobs).
 #include <memory>
 #include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "curve/bn254.hpp"
@@ -21,6 +25,23 @@ namespace zkmsm::cuda {
 
 namespace {
 
+// The knobs of the other backends' accumulators, which cuda does not have.
+backend::Status check_knobs(const backend::Knobs& knobs) {
+  if (knobs.accumulator == backend::AccumulatorKind::pair_tree ||
+      knobs.accumulator == backend::AccumulatorKind::batch_affine) {
+    return backend::Status::error(
+        backend::StatusCode::invalid_argument,
+        std::string("accumulator '") +
+            (knobs.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree" : "batch_affine") +
+            "': backend 'cuda' has auto and stream_walker");
+  }
+  if (knobs.pair_tree_dx_cache) {
+    return backend::Status::error(backend::StatusCode::invalid_argument,
+                                  "pair_tree_dx_cache: backend 'cuda' has no pair_tree accumulator (vulkan has)");
+  }
+  return backend::Status::success();
+}
+
 template <class Curve>
 class CudaBackend final : public backend::MsmBackend<Curve> {
  public:
@@ -34,6 +55,7 @@ class CudaBackend final : public backend::MsmBackend<Curve> {
   backend::Status msm(AffinePoint<Curve>& sum,
                       const backend::MsmRequest& request,
                       backend::MsmReport& report) override {
+    if (backend::Status checked = check_knobs(request.knobs); !checked.ok()) return checked;
     std::vector<int> devices;
     if (backend::Status resolved = resolve_devices(request.knobs, devices); !resolved.ok()) return resolved;
     if (!devices.empty()) return msm_on_device_slices<Curve>(sum, request, devices, report);
@@ -51,6 +73,9 @@ class CudaBackend final : public backend::MsmBackend<Curve> {
                             std::span<const backend::MsmRequest> requests,
                             std::span<backend::MsmReport> reports) override {
     if (requests.empty()) return backend::Status::success();
+    for (std::size_t m = 0; m < requests.size(); ++m)
+      if (backend::Status checked = check_knobs(requests[m].knobs); !checked.ok())
+        return backend::batch_member_failure(m, std::move(checked));
     std::vector<int> devices;
     if (backend::Status resolved = resolve_devices(requests.front().knobs, devices); !resolved.ok()) return resolved;
     if (devices.empty()) return backend::MsmBackend<Curve>::msm_batch(sums, requests, reports);
@@ -61,6 +86,7 @@ class CudaBackend final : public backend::MsmBackend<Curve> {
                                 const backend::PointInputs& points,
                                 const backend::InputForm& form,
                                 const backend::Knobs& knobs) override {
+    if (backend::Status checked = check_knobs(knobs); !checked.ok()) return checked;
     std::vector<int> devices;
     if (backend::Status resolved = resolve_devices(knobs, devices); !resolved.ok()) return resolved;
     return prepare_cuda_bases<Curve>(out, points, form, knobs, devices);
@@ -72,6 +98,7 @@ class CudaBackend final : public backend::MsmBackend<Curve> {
                             const backend::InputForm& form,
                             const backend::Knobs& knobs,
                             backend::MsmReport& report) override {
+    if (backend::Status checked = check_knobs(knobs); !checked.ok()) return checked;
     std::vector<int> devices;
     if (backend::Status resolved = resolve_devices(knobs, devices); !resolved.ok()) return resolved;
     return msm_on_cuda_bases<Curve>(std::span<AffinePoint<Curve>>(&sum, 1), static_cast<const CudaBases&>(bases),
@@ -85,6 +112,7 @@ class CudaBackend final : public backend::MsmBackend<Curve> {
                                   const backend::InputForm& form,
                                   const backend::Knobs& knobs,
                                   std::span<backend::MsmReport> reports) override {
+    if (backend::Status checked = check_knobs(knobs); !checked.ok()) return checked;
     std::vector<int> devices;
     if (backend::Status resolved = resolve_devices(knobs, devices); !resolved.ok()) return resolved;
     return msm_on_cuda_bases<Curve>(sums, static_cast<const CudaBases&>(bases), scalars, form, knobs, devices, reports,

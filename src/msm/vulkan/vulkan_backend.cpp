@@ -11,15 +11,20 @@
 //            checked again on the host for the exact code and message.
 //   scalars  canonical ones are taken as they are (the shaders reduce them mod r); Montgomery
 //            ones are made canonical on the host first, timed as part of convert_inputs.
+//   auto     accelerated() answers no without any Vulkan call where no GPU device node exists
+//            (gpu_device_node_present); otherwise it and available() create the process's one
+//            shared context (instance and device) on first use.
 //   bases    the Vulkan backend keeps no points on the device between MSMs: prepare_bases makes
 //            a host copy in Montgomery form, validated, and msm_bases runs the MSM on its prefix.
 #include "msm/vulkan/vulkan_backend.hpp"
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <new>
 #include <span>
 #include <string>
+#include <system_error>
 #include <type_traits>
 #include <utility>
 
@@ -82,6 +87,29 @@ backend::Status translate_knobs(const backend::Knobs& knobs, VulkanMsmOptions& o
 }
 
 
+// Whether a hardware Vulkan driver could run here, decided once per process from the device nodes
+// alone (no Vulkan call). On Linux every hardware driver opens a kernel GPU device: a DRM render
+// node (Mesa's radv, anv, nvk, turnip, venus, ...), NVIDIA's /dev/nvidia*, WSL's /dev/dxg, or
+// Android's Adreno (/dev/kgsl*) and Mali (/dev/mali*) nodes; without any of them the only Vulkan
+// devices are software ones (lavapipe, SwiftShader). Elsewhere the answer is yes (the context
+// probe decides).
+bool gpu_device_node_present() {
+#if defined(__linux__)
+  static const bool present = [] {
+    std::error_code error;
+    for (const char* direct : {"/dev/dxg", "/dev/nvidiactl", "/dev/kgsl-3d0", "/dev/mali0"})
+      if (std::filesystem::exists(direct, error)) return true;
+    std::filesystem::directory_iterator render_nodes("/dev/dri", error);
+    if (error) return false;
+    for (const std::filesystem::directory_entry& entry : render_nodes)
+      if (entry.path().filename().string().rfind("renderD", 0) == 0) return true;
+    return false;
+  }();
+  return present;
+#else
+  return true;
+#endif
+}
 
 template <class Curve>
 class VulkanPreparedBases final : public backend::PreparedBases {
@@ -99,13 +127,16 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
   backend::BackendKind kind() const override { return backend::BackendKind::vulkan; }
   const char* name() const override { return "vulkan"; }
 
+  // Creates the process's context (instance and device) on first use: asked when vulkan is named.
   bool available() const override {
     Context* context = nullptr;
     return shared_context(context).ok();
   }
   // Never a software device: lavapipe runs the shaders on the CPU, far slower than the cpu
-  // backend (backend = vulkan still can use it).
+  // backend (backend = vulkan still can use it). Where no hardware Vulkan device can exist (no GPU
+  // device node), the answer is no without creating a Vulkan instance.
   bool accelerated() const override {
+    if (!gpu_device_node_present()) return false;
     Context* context = nullptr;
     return shared_context(context).ok() && context->info().kind != DeviceKind::cpu;
   }
