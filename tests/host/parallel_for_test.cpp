@@ -48,7 +48,8 @@ TEST(ParallelFor, RefusedThreadsLeaveTheWorkToTheCallingThread) {
 TEST(ParallelFor, CpuTimeIsAddedForTheWorkersThatRan) {
   const host::InjectedThreadStartFailures refuse(1);
   double cpu_ms = 0;
-  host::parallel_for(64, 8, [](std::size_t, unsigned) {}, &cpu_ms);
+  host::parallel_for(
+      64, 8, [](std::size_t, unsigned) {}, &cpu_ms);
   EXPECT_GE(cpu_ms, 0.0);
 }
 
