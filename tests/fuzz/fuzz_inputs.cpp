@@ -255,7 +255,7 @@ void points_file(std::span<const std::uint8_t> bytes, zkmsm::cli::Format format)
   }
   FUZZ_CHECK(!bases, "a bad point accepted at index " + std::to_string(index));
   const zkmsm::ErrorCode code = verdict == PointVerdict::not_canonical ? zkmsm::ErrorCode::point_not_canonical
-                                                                      : zkmsm::ErrorCode::point_not_on_curve;
+                                                                       : zkmsm::ErrorCode::point_not_on_curve;
   FUZZ_CHECK(bases.error().code == code, bases.error().message);
   FUZZ_CHECK(bases.error().message.find("point " + std::to_string(index)) != std::string::npos,
              bases.error().message + " (expected point " + std::to_string(index) + ")");
@@ -282,7 +282,8 @@ void scalars_file(std::span<const std::uint8_t> bytes, zkmsm::cli::Format format
   scalars.resize(std::min<std::size_t>(scalars.size(), 8));
   std::vector<zkmsm::Point<Curve>> points(scalars.size());
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const auto multiple = zkmsm::scalar_mul_vartime(Affine<Curve>::generator(), small_integer<ScalarInteger<Curve>>(i + 1));
+    const auto multiple =
+        zkmsm::scalar_mul_vartime(Affine<Curve>::generator(), small_integer<ScalarInteger<Curve>>(i + 1));
     points[i] = zkmsm::api::to_public_point<Curve>(multiple.to_affine());
   }
   zkmsm::Point<Curve> sum;
@@ -458,8 +459,8 @@ void msm_of_raw_points(FuzzBytes& in) {
     return;
   }
   // Valid points (checked here): the exact sum. Unvalidated points off the curve have none.
-  if (!choices.validate && first_rejected<Curve>(points, choices.points_in_montgomery, true).second !=
-                               PointVerdict::valid)
+  if (!choices.validate &&
+      first_rejected<Curve>(points, choices.points_in_montgomery, true).second != PointVerdict::valid)
     return;
   std::vector<zkmsm::Point<Curve>> canonical = points;
   if (choices.points_in_montgomery)
