@@ -23,11 +23,12 @@ build_packages=(libcli11-dev nlohmann-json3-dev libvulkan-dev)
 declare -A build_tools=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [git]=git [glslc]=glslc)
 
 # The tests on top: GoogleTest, Google Benchmark, lavapipe (mesa-vulkan-drivers: a Vulkan device
-# on the CPU for machines without a GPU), Python for the CLI tests, Node.js for the oracle, and
-# glslangValidator and spirv-val to check SPIR-V by hand, pkg-config for the consumer test.
-test_packages=(googletest libgtest-dev libbenchmark-dev mesa-vulkan-drivers)
+# on the CPU for machines without a GPU), Python for the CLI tests, Node.js for the oracle,
+# glslangValidator and spirv-val to check SPIR-V by hand, pkg-config for the consumer test, and
+# clang with libFuzzer's runtime (libclang-rt-14-dev) for the fuzz test (tests/fuzz).
+test_packages=(googletest libgtest-dev libbenchmark-dev mesa-vulkan-drivers libclang-rt-14-dev)
 declare -A test_tools=([python3]=python3 [node]=nodejs [npm]=npm [glslangValidator]=glslang-tools
-                       [spirv-val]=spirv-tools [pkg-config]=pkgconf)
+                       [spirv-val]=spirv-tools [pkg-config]=pkgconf [clang++]=clang)
 
 missing=()
 check_packages() {

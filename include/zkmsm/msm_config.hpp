@@ -39,7 +39,9 @@ inline constexpr int kAllDevices = -1;
 
 struct MsmConfig {
   Backend backend = Backend::automatic;
-  // Signed-digit window size c in bits; 0 picks it from the backend's cost model.
+  // Signed-digit window size c in bits, in [2, 22]; 0 picks it from the backend's cost model. A c
+  // above what n points can use, the smallest c with 2^(c−1) ≥ n buckets per window, runs as that
+  // c on every backend; MsmStats::window_bits reports the c that ran.
   unsigned window_bits = 0;
   Accumulator accumulator = Accumulator::automatic;
   // Stream walker knobs (GPU backends). Defaults: chosen by size from the H200 measurements in

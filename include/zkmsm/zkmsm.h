@@ -115,7 +115,8 @@ typedef enum zkmsm_status {
 typedef struct zkmsm_config {
   size_t struct_size;
   zkmsm_backend backend;
-  uint32_t window_bits; /* signed-digit window c in bits; 0 = the backend's cost model */
+  uint32_t window_bits; /* signed-digit window c in bits, 2 … 22; 0 = the backend's cost model; capped at
+                          the smallest c with 2^(c-1) >= n (stats.window_bits says which ran) */
   zkmsm_accumulator accumulator;
   uint32_t walker_slots; /* S: affine additions per batched inversion per thread; 0 = by size */
   uint32_t walker_threads_per_block;

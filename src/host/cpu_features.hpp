@@ -8,7 +8,7 @@
 //                (field/montgomery_mul_4x64_adx.hpp); needs BMI2 + ADX
 //   avx512_ifma  the CPU backend's 8-lane accumulation and reduction on Field8x52
 //                (field/field_8x52_ifma.hpp); needs AVX512F + AVX512DQ + AVX512IFMA (with OS support for
-//                the 512-bit state, which the compiler's cpuid check includes)
+//                the 512-bit state, checked with xgetbv)
 //
 // Environment override (for tests and comparisons): ZKMSM_CPU_FEATURES=portable|adx|ifma caps
 // the path at that level; it never enables what the CPU lacks. Any other value is ignored with
@@ -18,9 +18,14 @@
 // initialisation and read (one predictable load) by every 4-limb field multiplication.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+#endif
 
 namespace zkmsm::host {
 
@@ -31,14 +36,32 @@ struct CpuFeatures {
 
 enum class CpuPath { portable, mulx_adx, avx512_ifma };
 
-// What this CPU supports, from cpuid.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// The register state the OS saves on context switches (XCR0), read with xgetbv.
+inline std::uint64_t os_saved_state() {
+  std::uint32_t low = 0, high = 0;
+  __asm__ volatile("xgetbv" : "=a"(low), "=d"(high) : "c"(0));
+  return (std::uint64_t{high} << 32) | low;
+}
+#endif
+
+// What this CPU supports, from cpuid leaves 1 and 7 (read directly rather than with
+// __builtin_cpu_supports, whose "adx" and "avx512ifma" names clang 14 does not know). AVX-512
+// counts only when the OS saves its state (XCR0: SSE, AVX, opmask and both ZMM halves).
 inline CpuFeatures detect_cpu_features() {
   CpuFeatures features;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  __builtin_cpu_init();  // static initialisers may run before the runtime's own cpuid query
-  features.mulx_adx = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
-  features.avx512_ifma =
-      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512ifma");
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(0, &eax, &ebx, &ecx, &edx) == 0 || eax < 7) return features;
+  __get_cpuid(1, &eax, &ebx, &ecx, &edx);
+  const bool osxsave = (ecx & (1u << 27)) != 0;
+  __cpuid_count(7, 0, eax, ebx, ecx, edx);
+  const auto has = [&](unsigned bit) { return (ebx & (1u << bit)) != 0; };
+  constexpr unsigned kBmi2 = 8, kAvx512f = 16, kAvx512dq = 17, kAdx = 19, kAvx512ifma = 21;
+  constexpr std::uint64_t kAvx512State = 0xe6;  // XCR0 bits 1, 2, 5, 6, 7
+  features.mulx_adx = has(kBmi2) && has(kAdx);
+  features.avx512_ifma = osxsave && (os_saved_state() & kAvx512State) == kAvx512State && has(kAvx512f) &&
+                         has(kAvx512dq) && has(kAvx512ifma);
 #endif
   return features;
 }

@@ -1,6 +1,6 @@
 /* Tests of the C ABI (zkmsm.h), compiled as C11: configuration, single MSMs, errors; the
- * prepared bases and batches are in c_api_bases_test.c, the shared helpers and known points in
- * c_api_test_support.c.
+ * prepared bases and batches are in c_api_bases_test.c, thread limits and the window cap in
+ * c_api_limits_test.c, the shared helpers and known points in c_api_test_support.c.
  * Prints one line per failed check and "N passed, M failed"; exits non-zero on any failure. */
 #include <stddef.h>
 #include <stdint.h>
@@ -318,6 +318,7 @@ int main(void) {
   test_bases();
   test_devices();
   test_batches();
+  test_limits();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

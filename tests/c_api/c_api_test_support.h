@@ -66,4 +66,7 @@ zkmsm_bases* create_bases(
 void test_bases(void);
 void test_batches(void);
 
+/* The tests of thread limits and the window cap (c_api_limits_test.c). */
+void test_limits(void);
+
 #endif

@@ -3,11 +3,14 @@
 // batch of MSMs through msm_batch.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <span>
 #include <vector>
 
 #include "conformance/conformance_fixture.hpp"
+#include "msm/common/window_cost_model.hpp"
 
 namespace zkmsm::test {
 namespace {
@@ -16,26 +19,43 @@ template <class Case>
 class WindowsAndBatches : public ConformanceTest<Case> {};
 TYPED_TEST_SUITE(WindowsAndBatches, ConformanceCases, ConformanceCaseNames);
 
-// Every c the API takes, [2, 22], on a small input (a sample on lavapipe, see
-// conformance_backends.hpp): the bucket reduction's cost (2^(c−1) buckets per window) grows with
-// c whatever n is, so n stays small to keep this cheap.
+// Every c the API takes, [2, 22], on inputs of 40 and 3000 points (a sample on lavapipe, see
+// conformance_backends.hpp): a c above what n can use runs as max_useful_window_bits(n)
+// (msm/common/window_cost_model.hpp), which the stats report.
 TYPED_TEST(WindowsAndBatches, EveryWindowSizeGivesTheSameResult) {
   using Curve = typename TestFixture::Curve;
-  const std::size_t n = 40;
-  const auto points = random_public_points<Curve>(n, this->rng);
-  const auto scalars = uniform_256_bit_scalars<Curve>(n, this->rng);
-  const auto expected = this->expected(points, scalars);
-  std::vector<unsigned> window_sizes(std::begin(kSampledWindowSizes), std::end(kSampledWindowSizes));
-  if (TestFixture::Target::every_window_size_by_default || large_tier_requested()) {
-    window_sizes.clear();
-    for (unsigned c = 2; c <= 22; ++c) window_sizes.push_back(c);
+  for (const std::size_t n : {std::size_t{40}, std::size_t{3000}}) {
+    const auto points = random_public_points<Curve>(n, this->rng);
+    const auto scalars = uniform_256_bit_scalars<Curve>(n, this->rng);
+    const auto expected = this->expected(points, scalars);
+    std::vector<unsigned> window_sizes(std::begin(kSampledWindowSizes), std::end(kSampledWindowSizes));
+    if (TestFixture::Target::every_window_size_by_default || large_tier_requested()) {
+      window_sizes.clear();
+      for (unsigned c = kMinWindowBits; c <= kMaxWindowBits; ++c) window_sizes.push_back(c);
+    }
+    for (unsigned c : window_sizes) {
+      MsmConfig config = this->config();
+      config.window_bits = c;
+      MsmStats stats;
+      EXPECT_EQ(this->run(points, scalars, config, &stats), expected) << "n = " << n << ", c = " << c;
+      EXPECT_EQ(stats.window_bits, std::min(c, max_useful_window_bits(n))) << "n = " << n << ", c = " << c;
+    }
   }
-  for (unsigned c : window_sizes) {
+}
+
+// The largest window on the smallest inputs: the work and the buckets follow n, not 2^22 (one
+// point at c = 22 took 18 s and 3.2 GB on the cpu backend before the cap).
+TYPED_TEST(WindowsAndBatches, AWindowFarAboveWhatNCanUseIsCapped) {
+  using Curve = typename TestFixture::Curve;
+  for (const std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{5}, std::size_t{8}}) {
+    const auto points = random_public_points<Curve>(n, this->rng);
+    const auto scalars = uniform_256_bit_scalars<Curve>(n, this->rng);
     MsmConfig config = this->config();
-    config.window_bits = c;
+    config.window_bits = kMaxWindowBits;
     MsmStats stats;
-    EXPECT_EQ(this->run(points, scalars, config, &stats), expected) << "c = " << c;
-    EXPECT_EQ(stats.window_bits, c);
+    EXPECT_EQ(this->run(points, scalars, config, &stats), this->expected(points, scalars)) << "n = " << n;
+    EXPECT_EQ(stats.window_bits, max_useful_window_bits(n)) << "n = " << n;
+    EXPECT_LT(stats.estimated_peak_bytes, std::uint64_t{64} << 20) << "n = " << n;
   }
 }
 

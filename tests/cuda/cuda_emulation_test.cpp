@@ -213,6 +213,23 @@ TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   this->expect_correct(points, scalars, CudaMsmOptions{});
 }
 
+// A window far above what n points can use runs capped (msm/common/window_cost_model.hpp), with
+// buckets and device buffers sized by the capped window, and the same sum.
+TYPED_TEST(CudaEmulationTest, AWindowAboveWhatNCanUseIsCapped) {
+  using Curve = TypeParam;
+  std::string error;
+  const auto one = cuda::detail::make_msm_sizes(1, 254, CudaMsmOptions{.window_bits = 22}, &error);
+  EXPECT_TRUE(error.empty()) << error;
+  EXPECT_EQ(one.window_bits, 2u);
+  EXPECT_EQ(one.buckets, 2u);
+  EXPECT_LT(one.bytes.total(), std::size_t{16} << 20);
+  const auto some = cuda::detail::make_msm_sizes(40, 254, CudaMsmOptions{.window_bits = 22}, &error);
+  EXPECT_EQ(some.window_bits, 7u);
+  const auto points = independent_points<Curve>(5, this->rng());
+  const auto scalars = random_scalars_256<Curve>(5, this->rng);
+  this->expect_correct(points, scalars, CudaMsmOptions{.window_bits = 22});
+}
+
 TYPED_TEST(CudaEmulationTest, BadOptionsAreRejected) {
   using Curve = TypeParam;
   const auto points = independent_points<Curve>(4, this->rng());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "field/test_support.hpp"
+#include "host/worker_threads.hpp"
 #include "msm/common/device_stripes.hpp"
 #include "msm/cuda/device_queues.hpp"
 #include "msm/msm_test_support.hpp"
@@ -244,6 +245,45 @@ TEST_F(DeviceQueuesTest, AFailedDeviceFailsTheCall) {
       cuda::run_device_queues<Curve>(std::span<Affine>(&sum, 1), q, NoDevice{}, nullptr, nullptr);
   ASSERT_FALSE(status.ok);
   EXPECT_EQ(status.message, "cudaSetDevice(1) failed");
+}
+
+// Threads the system refuses (host/worker_threads.hpp's test hook): the threads that started run
+// the other devices' queues too, and the sums stay exact; with no thread at all the call fails
+// with an out-of-memory status instead of ending the process.
+TEST_F(DeviceQueuesTest, RefusedThreadsLeaveTheQueuesToTheThreadsThatStarted) {
+  const std::size_t n = 200;
+  const auto points = independent_points<Curve>(n, rng());
+  const auto scalars = random_scalars_256<Curve>(n, rng);
+  const Affine expected = reference_msm<Curve>(points, scalars);
+  for (const long allowed : {1L, 2L}) {
+    auto q = queues(5);
+    deal_contiguous(q, 0, points, scalars);
+    Affine sum = Affine::generator();
+    std::vector<cuda::MultiDeviceReport> reports;
+    const host::InjectedThreadStartFailures refuse(allowed);
+    const cuda::CudaStatus status =
+        cuda::run_device_queues<Curve>(std::span<Affine>(&sum, 1), q, ReferenceRunner{}, &reports, nullptr);
+    ASSERT_TRUE(status.ok) << status.message;
+    EXPECT_EQ(sum, expected) << allowed << " threads started";
+    EXPECT_EQ(reports[0].devices, 5u);
+  }
+}
+
+TEST_F(DeviceQueuesTest, NoThreadAtAllIsAnOutOfMemoryFailure) {
+  const auto points = independent_points<Curve>(10, rng());
+  const auto scalars = random_scalars_256<Curve>(10, rng);
+  auto q = queues(2);
+  deal_contiguous(q, 0, points, scalars);
+  Affine sum = Affine::generator();
+  std::size_t failed = 0;
+  const host::InjectedThreadStartFailures refuse(0);
+  const cuda::CudaStatus status =
+      cuda::run_device_queues<Curve>(std::span<Affine>(&sum, 1), q, ReferenceRunner{}, nullptr, &failed);
+  ASSERT_FALSE(status.ok);
+  EXPECT_TRUE(status.out_of_memory);
+  EXPECT_NE(status.message.find("could not start a host thread"), std::string::npos) << status.message;
+  EXPECT_EQ(failed, SIZE_MAX);
+  EXPECT_EQ(sum, Affine::generator());
 }
 
 }  // namespace

@@ -6,8 +6,13 @@
 // (accumulate_buckets), and every bucket of every window costs the reduction (reduce_buckets).
 // Each backend supplies its weights (WindowCostWeights), measured on its own hardware; the
 // constants live beside the backend that measured them.
+//
+// Every backend runs the window effective_window_bits gives: the requested c (MsmConfig's
+// window_bits; 0 = this model's choice) capped at max_useful_window_bits(n), so that the work and
+// the bucket arrays of a window follow n instead of 2^c.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -26,9 +31,9 @@ constexpr bool window_bits_allowed(unsigned window_bits) {
 }
 
 struct WindowCostWeights {
-  double entry_cost = 0;         // one bucket addition of an entry
-  double bucket_cost = 0;        // one bucket in reduce_buckets
-  unsigned extra_buckets = 0;    // buckets per window beyond 2^(c−1) that the reduction pays for
+  double entry_cost = 0;                      // one bucket addition of an entry
+  double bucket_cost = 0;                     // one bucket in reduce_buckets
+  unsigned extra_buckets = 0;                 // buckets per window beyond 2^(c−1) that the reduction pays for
   unsigned min_window_bits = kMinWindowBits;  // the range the model searches
   unsigned max_window_bits = kMaxWindowBits;
 };
@@ -47,6 +52,32 @@ constexpr unsigned choose_window_bits(std::size_t n, unsigned scalar_bits, const
     }
   }
   return best;
+}
+
+// The largest window n points can use: the smallest c whose 2^(c−1) buckets give every point a
+// bucket of its own (at least kMinWindowBits, at most kMaxWindowBits). A larger c only adds
+// empty buckets, and reduce_buckets pays for every bucket of every window whatever n is: c = 22
+// for one point took 18 s and 3.2 GB on the CPU backend (the review of commit 5bf5c27, 2-core
+// machine). Above this c the model's cost only grows on every backend (bucket_cost > entry_cost).
+constexpr unsigned max_useful_window_bits(std::size_t n) {
+  unsigned c = kMinWindowBits;
+  while (c < kMaxWindowBits && (std::uint64_t{1} << (c - 1)) < n) ++c;
+  return c;
+}
+
+// The window an MSM of n points runs with: `requested` (a c in [kMinWindowBits, kMaxWindowBits],
+// or 0 for the cost model's choice) capped at max_useful_window_bits(n). The cost model searches
+// [weights.min_window_bits, the cap], or takes weights.min_window_bits when the cap is below it
+// (the CUDA weights' c = 4 for n <= 4: 8 buckets).
+constexpr unsigned effective_window_bits(std::size_t n,
+                                         unsigned requested,
+                                         unsigned scalar_bits,
+                                         const WindowCostWeights& weights) {
+  const unsigned cap = max_useful_window_bits(n);
+  if (requested != 0) return std::min(requested, cap);
+  WindowCostWeights capped = weights;
+  capped.max_window_bits = std::max(weights.min_window_bits, std::min(weights.max_window_bits, cap));
+  return choose_window_bits(n, scalar_bits, capped);
 }
 
 }  // namespace zkmsm

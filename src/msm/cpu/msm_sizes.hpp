@@ -54,8 +54,7 @@ MsmSizes msm_sizes(std::size_t n, const CpuMsmOptions& options, bool ifma_availa
   MsmSizes sizes;
   sizes.n = n;
   const unsigned scalar_bits = static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
-  sizes.window_bits =
-      options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits, kWindowCostWeights);
+  sizes.window_bits = effective_window_bits(n, options.window_bits, scalar_bits, kWindowCostWeights);
   sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
   sizes.buckets = std::uint32_t{1} << (sizes.window_bits - 1);
   sizes.threads = n < kParallelMinPoints ? 1 : host::resolve_thread_count(options.threads);

@@ -12,18 +12,18 @@
 // of the splitting and summing runs it with the emulated pipeline on machines without a GPU.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <limits>
 #include <new>
 #include <span>
 #include <string>
-#include <system_error>
-#include <thread>
 #include <vector>
 
 #include "curve/affine_point.hpp"
 #include "curve/jacobian_point.hpp"
+#include "host/worker_threads.hpp"
 #include "msm/common/device_stripes.hpp"
 #include "msm/cuda/cuda_msm.hpp"
 
@@ -59,33 +59,34 @@ struct CudaShareRunner {
   }
 };
 
-// Runs fn(i) for every i < count, each on a host thread of its own, and waits for all of them.
-// Fails (after joining the threads that did start) when a thread could not start or fn threw
-// (an exception must not leave a thread: it would end the process).
+// Runs fn(i) for every i < count on host threads, one per i when the system gives them; when it
+// refuses some (a process or memory limit), the threads that did start run the remaining i in
+// turn. fn(i) must not depend on the calling thread's state (it sets its own device). Fails
+// (after joining every thread) when no thread could start or fn threw (an exception must not
+// leave a thread: it would end the process).
 template <class Fn>
 CudaStatus run_on_threads(std::size_t count, const Fn& fn) {
   enum : char { kRan, kThrew, kOutOfMemory };
   std::vector<char> outcome(count, kRan);
-  std::vector<std::thread> threads;
-  threads.reserve(count);
-  bool start_failed = false;
-  for (std::size_t i = 0; i < count && !start_failed; ++i) {
-    try {
-      threads.emplace_back([&fn, &outcome, i] {
-        try {
-          fn(i);
-        } catch (const std::bad_alloc&) {
-          outcome[i] = kOutOfMemory;
-        } catch (...) {
-          outcome[i] = kThrew;
-        }
-      });
-    } catch (...) {  // std::system_error, or std::bad_alloc of the thread's state
-      start_failed = true;
+  std::atomic<std::size_t> next{0};
+  auto work = [&](unsigned) noexcept {
+    for (std::size_t i = next.fetch_add(1); i < count; i = next.fetch_add(1)) {
+      try {
+        fn(i);
+      } catch (const std::bad_alloc&) {
+        outcome[i] = kOutOfMemory;
+      } catch (...) {
+        outcome[i] = kThrew;
+      }
     }
-  }
-  for (std::thread& thread : threads) thread.join();
-  if (start_failed) return CudaStatus{false, false, "could not start a host thread per device"};
+  };
+  host::WorkerThreads threads;
+  const unsigned wanted = static_cast<unsigned>(std::min<std::size_t>(count, std::numeric_limits<unsigned>::max()));
+  const unsigned started = threads.start(wanted, 0, work);
+  threads.join();
+  if (count != 0 && started == 0)
+    return CudaStatus{false, true,
+                      "could not start a host thread for the devices (the system refused: a process or memory limit)"};
   for (const char o : outcome) {
     if (o == kOutOfMemory) return CudaStatus{false, true, "host memory allocation failed in a device thread"};
     if (o == kThrew) return CudaStatus{false, false, "a device thread failed with an exception"};

@@ -235,8 +235,7 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
     *error = "at most 2^31 - 1 points";
     return sizes;
   }
-  sizes.window_bits =
-      options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits, kWindowCostWeights);
+  sizes.window_bits = effective_window_bits(n, options.window_bits, scalar_bits, kWindowCostWeights);
   sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
   sizes.buckets = std::uint32_t{1} << (sizes.window_bits - 1);
   sizes.slots = slots;

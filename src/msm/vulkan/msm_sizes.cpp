@@ -76,8 +76,7 @@ Status size_msm(
     return Status::error(StatusCode::invalid_argument, "vulkan msm: the walker states are registers and global");
   }
   MsmSizes sizes;
-  sizes.window_bits =
-      options.window_bits != 0 ? options.window_bits : choose_window_bits(n, scalar_bits, kWindowCostWeights);
+  sizes.window_bits = effective_window_bits(n, options.window_bits, scalar_bits, kWindowCostWeights);
   sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
   sizes.walker_slots = options.walker_slots != 0 ? options.walker_slots : kDefaultWalkerSlots;
   sizes.walker_workgroup_size = options.walker_workgroup_size;
