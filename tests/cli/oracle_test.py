@@ -61,6 +61,10 @@ def main():
         return 1
     print(f"seed = {seed} (replay with ZKMSM_TEST_SEED={seed})", flush=True)
 
+    info = json.loads(run([args.zkmsm, "info"], "zkmsm info"))
+    if not info["backends"].get(args.backend, False):
+        print(f"SKIP: backend {args.backend} is not usable here (zkmsm info: {info['backends']})", flush=True)
+        return 0
     oracle = os.path.join(args.oracle_dir, "msm_oracle.mjs")
     if not os.path.isdir(os.path.join(args.oracle_dir, "node_modules", "@noble", "curves")):
         print(f"FAIL: {args.oracle_dir}/node_modules is missing: run `npm ci` in tests/oracle "
@@ -71,10 +75,6 @@ def main():
               "run `npm ci` in tests/oracle and reconfigure", file=sys.stderr)
         return 1
 
-    info = json.loads(run([args.zkmsm, "info"], "zkmsm info"))
-    if not info["backends"].get(args.backend, False):
-        print(f"SKIP: backend {args.backend} is not usable here (zkmsm info: {info['backends']})", flush=True)
-        return 0
     full = os.environ.get("ZKMSM_TEST_ORACLE", "") == "full" or args.backend == "cpu"
     sizes = SIZES if full else GPU_RANDOM_SIZES
     print(f"backend {args.backend}, {'full set' if full else 'GPU set (ZKMSM_TEST_ORACLE=full for all)'}",
