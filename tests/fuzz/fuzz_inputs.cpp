@@ -27,6 +27,7 @@
 #include "api/curve_map.hpp"
 #include "curve/jacobian_point.hpp"
 #include "file_formats.hpp"
+#include "msm_inputs.hpp"
 #include "msm/reference/reference_msm.hpp"
 #include "zkmsm/zkmsm.h"
 #include "zkmsm/zkmsm.hpp"
@@ -229,9 +230,11 @@ zkmsm_config cpu_config() {
 template <class Curve>
 void points_file(std::span<const std::uint8_t> bytes, zkmsm::cli::Format format) {
   const MemoryFile file(bytes);
+  // A scalars file of the points file's count (zeros), so that only the points file can be at fault.
+  const MemoryFile scalars_file(std::vector<std::uint8_t>(32 * (bytes.size() / 64)));
   std::vector<zkmsm::Point<Curve>> points;
   try {
-    points = zkmsm::cli::read_points<Curve>(file.path(), format);
+    points = zkmsm::cli::read_msm_inputs<Curve>(file.path(), scalars_file.path(), format).points;
   } catch (const zkmsm::cli::CliError& e) {
     FUZZ_CHECK(bytes.size() % 64 != 0, std::string("a whole points file refused: ") + e.what());
     FUZZ_CHECK(std::string(e.what()).find("not a multiple of 64") != std::string::npos, e.what());
@@ -266,9 +269,12 @@ void points_file(std::span<const std::uint8_t> bytes, zkmsm::cli::Format format)
 template <class Curve>
 void scalars_file(std::span<const std::uint8_t> bytes, zkmsm::cli::Format format) {
   const MemoryFile file(bytes);
+  // A points file of the scalars file's count (points at infinity), so that only the scalars file
+  // can be at fault.
+  const MemoryFile points_file(std::vector<std::uint8_t>(64 * (bytes.size() / 32)));
   std::vector<zkmsm::Scalar<Curve>> scalars;
   try {
-    scalars = zkmsm::cli::read_scalars<Curve>(file.path(), format);
+    scalars = zkmsm::cli::read_msm_inputs<Curve>(points_file.path(), file.path(), format).scalars;
   } catch (const zkmsm::cli::CliError& e) {
     FUZZ_CHECK(bytes.size() % 32 != 0, std::string("a whole scalars file refused: ") + e.what());
     FUZZ_CHECK(std::string(e.what()).find("not a multiple of 32") != std::string::npos, e.what());
