@@ -135,8 +135,8 @@ int run_bench(const BenchOptions& options) {
         const Backend runs_on = resolve_backend(backend);
         const std::string runs_on_name = backend_name(runs_on);
         if (runs_on != Backend::cuda) config.devices.clear();  // --devices lists CUDA devices
-        progress("bench", runs_on_name + " " + format_log2(n) + ": " + std::to_string(options.warmups) +
-                              " warm-up + " + std::to_string(options.repeats) + " timed runs...");
+        progress("bench", runs_on_name + " " + format_log2(n) + ": " + std::to_string(options.warmups) + " warm-up + " +
+                              std::to_string(options.repeats) + " timed runs...");
         Measurement<Curve> measurement;
         if (on_device) {
           MsmConfig device_config = config;

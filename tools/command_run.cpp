@@ -86,7 +86,9 @@ Command add_run_command(CLI::App& app) {
       ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()))
       ->capture_default_str();
   run->add_option("--repeats", options->repeats, "Timed runs")->transform(integer_in(1, 1000))->capture_default_str();
-  run->add_option("--warmups", options->warmups, "Untimed runs first")->transform(integer_in(0, 1000))->capture_default_str();
+  run->add_option("--warmups", options->warmups, "Untimed runs first")
+      ->transform(integer_in(0, 1000))
+      ->capture_default_str();
   add_backend_option(*run, options->config.backend);
   add_knob_options(*run, options->config);
   return {run, [options] { return run_run(*options); }};

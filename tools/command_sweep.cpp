@@ -261,8 +261,8 @@ Command add_sweep_command(CLI::App& app) {
     return option->delimiter(',')->capture_default_str()->each(
         [options](const std::string&) { options->walker_flags_given = true; });
   };
-  walker_flag(sweep->add_option("--slots", options->slots, "stream_walker slots S")
-                  ->transform(integer_in(0, kMaxUnsigned)));
+  walker_flag(
+      sweep->add_option("--slots", options->slots, "stream_walker slots S")->transform(integer_in(0, kMaxUnsigned)));
   walker_flag(sweep->add_option("--threads-per-block", options->threads_per_block, "stream_walker threads per block")
                   ->transform(integer_in(0, kMaxUnsigned)));
   walker_flag(sweep->add_option("--max-blocks", options->max_blocks, "stream_walker block caps (0 = auto)")

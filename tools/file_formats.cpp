@@ -74,11 +74,11 @@ std::string point_json(const Point<Curve>& point) {
   return R"({"x":")" + to_hex(point.x) + R"(","y":")" + to_hex(point.y) + R"("})";
 }
 
-#define ZKMSM_CLI_INSTANTIATE(Curve)                                                                      \
-  template std::vector<Point<Curve>> decode_points<Curve>(std::span<const std::uint8_t>, Format);          \
-  template std::vector<Scalar<Curve>> decode_scalars<Curve>(std::span<const std::uint8_t>, Format);        \
-  template std::vector<std::uint8_t> encode_points<Curve>(std::span<const Point<Curve>>, Format);          \
-  template std::vector<std::uint8_t> encode_scalars<Curve>(std::span<const Scalar<Curve>>, Format);        \
+#define ZKMSM_CLI_INSTANTIATE(Curve)                                                                \
+  template std::vector<Point<Curve>> decode_points<Curve>(std::span<const std::uint8_t>, Format);   \
+  template std::vector<Scalar<Curve>> decode_scalars<Curve>(std::span<const std::uint8_t>, Format); \
+  template std::vector<std::uint8_t> encode_points<Curve>(std::span<const Point<Curve>>, Format);   \
+  template std::vector<std::uint8_t> encode_scalars<Curve>(std::span<const Scalar<Curve>>, Format); \
   template std::string point_json<Curve>(const Point<Curve>&);
 ZKMSM_CLI_INSTANTIATE(Bn254)
 ZKMSM_CLI_INSTANTIATE(Grumpkin)

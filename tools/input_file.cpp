@@ -26,8 +26,7 @@ const char* kind_name(mode_t mode) {
 
 InputFile::InputFile(std::string path, std::string what) : path_(std::move(path)), what_(std::move(what)) {
   struct stat status {};
-  if (stat(path_.c_str(), &status) != 0)
-    throw CliError("cannot open " + describe() + ": " + std::strerror(errno));
+  if (stat(path_.c_str(), &status) != 0) throw CliError("cannot open " + describe() + ": " + std::strerror(errno));
   if (S_ISDIR(status.st_mode)) throw CliError("cannot read " + describe() + ": it is a directory");
   if (!S_ISREG(status.st_mode) && !S_ISFIFO(status.st_mode)) {
     throw CliError(describe() + " is " + kind_name(status.st_mode) +

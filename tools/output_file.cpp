@@ -120,12 +120,12 @@ void OutputFile::require_distinct(const OutputFile& a, const OutputFile& b) {
   struct stat b_status {};
   const bool a_exists = stat(a.path_.c_str(), &a_status) == 0;
   const bool b_exists = stat(b.path_.c_str(), &b_status) == 0;
-  const bool same_file = a_exists && b_exists && a_status.st_dev == b_status.st_dev && a_status.st_ino == b_status.st_ino;
+  const bool same_file =
+      a_exists && b_exists && a_status.st_dev == b_status.st_dev && a_status.st_ino == b_status.st_ino;
   if (!same_file && a.target_ != b.target_) return;
   if (a_exists && S_ISCHR(a_status.st_mode)) return;
-  throw CliError(a.flag_ + " '" + a.path_ + "' and " + b.flag_ + " '" + b.path_ +
-                     "' are the same file: the " + b.what_ + " would overwrite the " + a.what_ +
-                     "; give two different files",
+  throw CliError(a.flag_ + " '" + a.path_ + "' and " + b.flag_ + " '" + b.path_ + "' are the same file: the " +
+                     b.what_ + " would overwrite the " + a.what_ + "; give two different files",
                  2);
 }
 

@@ -42,12 +42,12 @@ class OutputFile {
  private:
   std::string describe() const { return what_ + " file '" + path_ + "'"; }
 
-  std::string path_;         // as given
-  std::string flag_;         // the command-line flag that named it
-  std::string what_;         // "points", "scalars"
-  std::string target_;       // the file replaced: path_ with symbolic links resolved
-  std::string temporary_;    // beside target_; empty for an in-place target
-  bool in_place_ = false;    // an existing target that is not a regular file
+  std::string path_;       // as given
+  std::string flag_;       // the command-line flag that named it
+  std::string what_;       // "points", "scalars"
+  std::string target_;     // the file replaced: path_ with symbolic links resolved
+  std::string temporary_;  // beside target_; empty for an in-place target
+  bool in_place_ = false;  // an existing target that is not a regular file
   bool committed_ = false;
   int fd_ = -1;
   std::vector<std::uint8_t> kept_;  // an in-place target's bytes until commit()

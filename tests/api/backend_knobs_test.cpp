@@ -74,8 +74,7 @@ TEST_F(BackendKnobsTest, TheCpuBackendRefusesThePairTreeDxCache) {
 
 TEST_F(BackendKnobsTest, TheCpuBackendRunsItsOwnAccumulators) {
   const auto automatic = msm<Bn254>(points, scalars, knobs(Backend::cpu, Accumulator::automatic));
-  const auto batch_affine =
-      msm<Bn254>(points, scalars, knobs(Backend::cpu, Accumulator::batch_affine));
+  const auto batch_affine = msm<Bn254>(points, scalars, knobs(Backend::cpu, Accumulator::batch_affine));
   ASSERT_TRUE(automatic && batch_affine);
   EXPECT_EQ(automatic.value(), batch_affine.value());
 }

@@ -27,8 +27,8 @@
 #include "api/curve_map.hpp"
 #include "curve/jacobian_point.hpp"
 #include "file_formats.hpp"
-#include "msm_inputs.hpp"
 #include "msm/reference/reference_msm.hpp"
+#include "msm_inputs.hpp"
 #include "zkmsm/zkmsm.h"
 #include "zkmsm/zkmsm.hpp"
 

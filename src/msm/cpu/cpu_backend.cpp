@@ -54,10 +54,11 @@ Status check_knobs(const backend::Knobs& knobs) {
   }
   if (knobs.accumulator == backend::AccumulatorKind::stream_walker ||
       knobs.accumulator == backend::AccumulatorKind::pair_tree) {
-    return Status::error(StatusCode::invalid_argument,
-                         std::string("accumulator '") +
-                             (knobs.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree" : "stream_walker") +
-                             "' is a GPU accumulator: backend 'cpu' has auto and batch_affine");
+    return Status::error(
+        StatusCode::invalid_argument,
+        std::string("accumulator '") +
+            (knobs.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree" : "stream_walker") +
+            "' is a GPU accumulator: backend 'cpu' has auto and batch_affine");
   }
   if (knobs.pair_tree_dx_cache) {
     return Status::error(StatusCode::invalid_argument,

@@ -86,7 +86,6 @@ backend::Status translate_knobs(const backend::Knobs& knobs, VulkanMsmOptions& o
   return backend::Status::success();
 }
 
-
 // Whether a hardware Vulkan driver could run here, decided once per process from the device nodes
 // alone (no Vulkan call). On Linux every hardware driver opens a kernel GPU device: a DRM render
 // node (Mesa's radv, anv, nvk, turnip, venus, ...), NVIDIA's /dev/nvidia*, WSL's /dev/dxg, or
@@ -203,8 +202,8 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
     UninitializedBuffer<Integer> canonical_scalars;
     const void* scalars = request.scalars.scalars;
     if (request.form.scalars_in_montgomery && n != 0) {
-      canonical_scalars = host::convert_host_scalars<Curve>(scalars, n, true,
-                                                            host::resolve_thread_count(request.knobs.cpu_threads));
+      canonical_scalars =
+          host::convert_host_scalars<Curve>(scalars, n, true, host::resolve_thread_count(request.knobs.cpu_threads));
       scalars = canonical_scalars.data();
     }
     const double host_convert_ms = elapsed_ms(convert_start);
