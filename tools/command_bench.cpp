@@ -250,15 +250,7 @@ Command add_bench_command(CLI::App& app) {
   bench->add_option("--log-n-max", options->log_n_max, "Largest size, log2")
       ->transform(integer_in(0, 30))
       ->capture_default_str();
-  bench->add_option("--repeats", options->repeats, "Timed runs per row")
-      ->transform(integer_in(1, 1000))
-      ->capture_default_str();
-  bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
-      ->transform(integer_in(0, 1000))
-      ->capture_default_str();
-  bench->add_option("--seed", options->seed, "Seed of the random inputs")
-      ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()))
-      ->capture_default_str();
+  add_timing_options(*bench, options->repeats, options->warmups, options->seed, "Timed runs per row");
   bench->add_option("--json", options->json_path, "Write the report as JSON to this file");
   bench->add_option("--gen-threads", options->gen_threads, "Input generation threads; 0 = all hardware threads")
       ->transform(integer_in(0, kMaxThreads, "0 = all hardware threads"))

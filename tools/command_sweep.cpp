@@ -232,15 +232,7 @@ Command add_sweep_command(CLI::App& app) {
   add_curve_option(*sweep, options->curve);
   add_backend_option(*sweep, options->backend);
   sweep->add_option("--log-n", options->log_n, "Size n = 2^log-n")->transform(integer_in(0, 30))->capture_default_str();
-  sweep->add_option("--repeats", options->repeats, "Timed runs per configuration")
-      ->transform(integer_in(1, 1000))
-      ->capture_default_str();
-  sweep->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
-      ->transform(integer_in(0, 1000))
-      ->capture_default_str();
-  sweep->add_option("--seed", options->seed, "Seed of the random inputs")
-      ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()))
-      ->capture_default_str();
+  add_timing_options(*sweep, options->repeats, options->warmups, options->seed, "Timed runs per configuration");
   sweep->add_option("--json", options->json_path, "Write the report as JSON to this file");
   sweep->add_option("--gen-threads", options->gen_threads, "Input generation threads; 0 = all hardware threads")
       ->transform(integer_in(0, kMaxThreads, "0 = all hardware threads"))

@@ -16,6 +16,17 @@ CLI::Option* add_backend_option(CLI::App& app, Backend& backend) {
                          "Backend; auto picks the fastest present: cuda, then vulkan, then cpu");
 }
 
+void add_timing_options(
+    CLI::App& app, unsigned& repeats, unsigned& warmups, std::uint64_t& seed, const std::string& repeats_help) {
+  app.add_option("--repeats", repeats, repeats_help)->transform(integer_in(1, 1000))->capture_default_str();
+  app.add_option("--warmups", warmups, "Untimed runs before the timed ones")
+      ->transform(integer_in(0, 1000))
+      ->capture_default_str();
+  app.add_option("--seed", seed, "Seed of the random inputs")
+      ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()))
+      ->capture_default_str();
+}
+
 void add_fixed_knob_options(CLI::App& app, MsmConfig& config) {
   app.add_flag("--pair-tree-dx-cache", config.pair_tree_dx_cache,
                "pair_tree accumulator: cache dx between the forward and backward pass");

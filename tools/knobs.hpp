@@ -59,6 +59,10 @@ CLI::Option* add_curve_option(CLI::App& app, CurveId& curve);
 // --backend (auto|cpu|cuda|vulkan).
 CLI::Option* add_backend_option(CLI::App& app, Backend& backend);
 
+// What bench and sweep share: --repeats (timed runs per row or configuration), --warmups, --seed.
+void add_timing_options(
+    CLI::App& app, unsigned& repeats, unsigned& warmups, std::uint64_t& seed, const std::string& repeats_help);
+
 // The knobs of MsmConfig other than the backend: --window-bits, --threads, --accumulator,
 // --walker-slots, --walker-threads-per-block, --walker-max-blocks, --walker-state,
 // --pair-tree-dx-cache, --memory-budget, --no-validate.
