@@ -12,8 +12,8 @@
 
 namespace zkmsm {
 
-// The three products of a doubling round (JacobianPoint::doubled), one after the other. The CUDA
-// combine_windows kernel computes them on three lanes of a warp instead (msm/cuda/lane_parallel.cuh).
+// The three products of a doubling round (JacobianPoint::doubled), one after the other; a caller
+// with parallel hardware for one chain (lanes of a warp) can pass its own.
 struct SequentialMul3 {
   template <class Field>
   ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr void operator()(Field& r0,
@@ -65,7 +65,7 @@ struct JacobianPoint {
   // dbl-2009-l (2M + 5S) in three rounds of independent multiplications:
   //   A = X², B = Y², YZ = Y·Z  |  C = B², T = (X + B)², F = (3A)²  |  E·(D − X3)
   // `mul3(r0, r1, r2, a0, b0, a1, b1, a2, b2)` computes a round's three products (SequentialMul3,
-  // or the lanes of a warp in CUDA's combine_windows). No infinity branch: Z3 = 2·Y1·Z1 keeps
+  // or a caller's parallel version). No infinity branch: Z3 = 2·Y1·Z1 keeps
   // Z = 0 for infinity, and no point of the prime-order groups here has y = 0.
   template <class Mul3>
   ZKMSM_HOST_DEVICE ZKMSM_POINT_INLINE constexpr JacobianPoint doubled(Mul3 mul3) const {

@@ -101,6 +101,18 @@ TYPED_TEST(CudaEmulationTest, KnobGrid) {
   }
 }
 
+// reduce_buckets splits each window's c − 1 low bits in halves down to one bit (odd and even
+// widths, padded high halves, no split at all for c = 2) and takes the top magnitude apart.
+TYPED_TEST(CudaEmulationTest, EveryWindowShapeReduces) {
+  using Curve = TypeParam;
+  const auto points = independent_points<Curve>(48, this->rng());
+  const auto scalars = random_scalars_256<Curve>(48, this->rng);
+  for (unsigned c : {2u, 4u, 5u, 6u, 9u, 11u, 12u, 16u}) this->expect_correct(points, scalars, {.window_bits = c});
+  // Digits at the top magnitude 2^(c−1) = 8 in many windows (nibbles 0x8).
+  const std::vector<Integer<Curve>> top(points.size(), Integer<Curve>{{0x8888888888888888ull, 0x0888888888888888ull}});
+  this->expect_correct(points, top, {.window_bits = 4});
+}
+
 TYPED_TEST(CudaEmulationTest, ManyThreadsFewEntriesLeavesEmptySlots) {
   using Curve = TypeParam;
   const std::size_t n = 20;

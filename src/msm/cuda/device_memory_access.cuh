@@ -1,6 +1,6 @@
 // Loads and stores of the pipeline's device arrays: 16-byte vector loads and stores of 64-byte
-// affine points (the read-only path for inputs, plain loads for arrays a previous kernel wrote),
-// and the signed entry encoding of the sorted values (point index | sign << 31).
+// affine points and 128-byte XYZZ points (the read-only path for inputs, plain loads for arrays a
+// previous kernel wrote), and the signed entry encoding of the sorted values (point index | sign << 31).
 // Off the device they are plain array accesses, so HostExec runs the same kernels.
 #pragma once
 
@@ -69,6 +69,47 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void store_affine(DeviceAffine<Fd>* base, u
   p[1] = make_uint4(a.x.v[4], a.x.v[5], a.x.v[6], a.x.v[7]);
   p[2] = make_uint4(a.y.v[0], a.y.v[1], a.y.v[2], a.y.v[3]);
   p[3] = make_uint4(a.y.v[4], a.y.v[5], a.y.v[6], a.y.v[7]);
+#else
+  base[index] = a;
+#endif
+}
+
+#if defined(__CUDA_ARCH__)
+// One 32-byte field element from / to two 16-byte words.
+template <class Fd>
+__device__ __forceinline__ Fd field_from_words(const uint4& lo, const uint4& hi) {
+  Fd f;
+  f.v[0] = lo.x, f.v[1] = lo.y, f.v[2] = lo.z, f.v[3] = lo.w;
+  f.v[4] = hi.x, f.v[5] = hi.y, f.v[6] = hi.z, f.v[7] = hi.w;
+  return f;
+}
+template <class Fd>
+__device__ __forceinline__ void field_to_words(const Fd& f, uint4* p) {
+  p[0] = make_uint4(f.v[0], f.v[1], f.v[2], f.v[3]);
+  p[1] = make_uint4(f.v[4], f.v[5], f.v[6], f.v[7]);
+}
+#endif
+
+// XYZZ points written by one kernel and read by a later one: eight 16-byte accesses.
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz<Fd> load_xyzz_rw(const DeviceXyzz<Fd>* base, u64 index) {
+#if defined(__CUDA_ARCH__)
+  const uint4* p = reinterpret_cast<const uint4*>(base + index);
+  return {field_from_words<Fd>(p[0], p[1]), field_from_words<Fd>(p[2], p[3]), field_from_words<Fd>(p[4], p[5]),
+          field_from_words<Fd>(p[6], p[7])};
+#else
+  return base[index];
+#endif
+}
+
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void store_xyzz(DeviceXyzz<Fd>* base, u64 index, const DeviceXyzz<Fd>& a) {
+#if defined(__CUDA_ARCH__)
+  uint4* p = reinterpret_cast<uint4*>(base + index);
+  field_to_words(a.X, p);
+  field_to_words(a.Y, p + 2);
+  field_to_words(a.ZZ, p + 4);
+  field_to_words(a.ZZZ, p + 6);
 #else
   base[index] = a;
 #endif

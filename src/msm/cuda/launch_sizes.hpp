@@ -28,12 +28,6 @@ inline constexpr std::uint64_t kEntriesPerSlot = 16;
 inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
 // combine_partials: units per block on each level (walker_combine.cuh).
 inline constexpr std::uint64_t kCombineBlockUnits = 8;
-// reduce_buckets: items per thread in the first level (reads affine bucket sums) and in the
-// later levels (read XYZZ pairs). Powers of two. The later levels have few threads and are
-// latency-bound: a level of chunk L is ~3L dependent XYZZ operations, log_L(m) levels, so L = 2
-// has the shortest chain (H200 run 2, L = 8: ~150 µs per level).
-inline constexpr unsigned kReduceFirstChunk = 4;
-inline constexpr unsigned kReduceChunk = 2;
 // One window batch holds at most this many entries (32-bit positions; CUB's int item count).
 inline constexpr std::uint64_t kMaxBatchEntries = (std::uint64_t{1} << 31) - 1;
 // Largest slot count of the global walker state.
@@ -46,7 +40,7 @@ inline constexpr unsigned kSlotWords = kSlotScalarWords + 16 + 8;
 inline constexpr std::size_t kAffineBytes = 64;
 inline constexpr std::size_t kXyzzBytes = 128;
 inline constexpr std::size_t kScalarBytes = 32;
-// Small per-call block: valid-entry count, long-split flag and the result point.
+// Small per-call block: valid-entry count and long-split flag.
 inline constexpr std::size_t kMetaBytes = 256;
 
 // Walker defaults by size (H200, inputs on the device; docs/cuda_notes.md runs 3 and 4). Warp state
@@ -94,12 +88,47 @@ inline std::size_t sort_temp_bound(std::uint64_t items) {
 
 struct BufferBytes {
   std::size_t points = 0, scalars = 0, sort_arrays = 0, sort_temp = 0, bucket_bounds = 0, bucket_sums = 0, partials = 0,
-              split_sums = 0, combine_levels = 0, walker_state = 0, reduce = 0, window_sums = 0, meta = 0;
+              split_sums = 0, combine_levels = 0, walker_state = 0, reduce = 0, bit_sums = 0, meta = 0;
   std::size_t total() const {
     return points + scalars + sort_arrays + sort_temp + bucket_bounds + bucket_sums + partials + split_sums +
-           combine_levels + walker_state + reduce + window_sums + meta;
+           combine_levels + walker_state + reduce + bit_sums + meta;
   }
 };
+
+// reduce_buckets' window splitting (reduce_buckets.cuh) for windows of `bits` bits (c − 1: the
+// top magnitude 2^(c−1) is taken apart): one level per halving, down to one-bit windows, and
+// where each one-bit window's bit lies in the window.
+struct WindowSplitLevel {
+  unsigned virtuals_in;  // V: windows per real window entering the level
+  unsigned low_bits;     // ⌈K/2⌉
+  unsigned high_bits;    // ⌊K/2⌋
+};
+struct WindowSplitPlan {
+  std::vector<WindowSplitLevel> levels;
+  unsigned bit_windows = 1;                    // V after the last level
+  std::vector<unsigned char> offset{0}, bits;  // per one-bit window: its bit, whether it has one
+};
+inline WindowSplitPlan plan_window_split(unsigned bits) {
+  WindowSplitPlan plan;
+  plan.bits = {static_cast<unsigned char>(bits)};
+  unsigned k = bits;
+  while (k > 1) {
+    const unsigned lo = (k + 1) / 2, hi = k / 2;
+    plan.levels.push_back({plan.bit_windows, lo, hi});
+    std::vector<unsigned char> offset, width;
+    for (std::size_t v = 0; v < plan.offset.size(); ++v) {
+      offset.push_back(plan.offset[v]);  // low child
+      width.push_back(static_cast<unsigned char>(std::min<unsigned>(plan.bits[v], lo)));
+      offset.push_back(static_cast<unsigned char>(plan.offset[v] + lo));  // high child
+      width.push_back(static_cast<unsigned char>(plan.bits[v] > lo ? plan.bits[v] - lo : 0));
+    }
+    plan.offset = offset;
+    plan.bits = width;
+    plan.bit_windows *= 2;
+    k = lo;
+  }
+  return plan;
+}
 
 struct MsmSizes {
   std::size_t n = 0;
@@ -124,9 +153,8 @@ struct MsmSizes {
   bool inversion_per_warp() const {
     return state == backend::WalkerState::warp || state == backend::WalkerState::global_warp;
   }
-  std::vector<std::uint32_t> reduce_items;      // items per window entering level ℓ; ends with 1
-  std::vector<std::uint32_t> reduce_chunk;      // items per thread of level ℓ
-  std::size_t reduce_buffer_items[2] = {0, 0};  // XYZZ pairs of the two ping-pong buffers
+  WindowSplitPlan split;                       // reduce_buckets' levels (reduce_buckets.cuh)
+  std::size_t split_buffer_items[2] = {0, 0};  // XYZZ items of the two ping-pong level buffers
   BufferBytes bytes;
 };
 
@@ -163,19 +191,14 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
                                   ? 0
                                   : (sizes.walker_slot_count + kCombineBlockUnits - 1) / kCombineBlockUnits;
 
-  // Reduction levels: m_0 = B + 1 items per window (item 0 is the empty digit 0).
-  sizes.reduce_items.assign(1, sizes.buckets + 1);
-  sizes.reduce_chunk.clear();
-  while (sizes.reduce_items.back() > 1) {
-    const std::uint32_t chunk = sizes.reduce_chunk.empty() ? kReduceFirstChunk : kReduceChunk;
-    sizes.reduce_chunk.push_back(chunk);
-    sizes.reduce_items.push_back((sizes.reduce_items.back() + chunk - 1) / chunk);
-  }
-  sizes.reduce_buffer_items[0] = sizes.reduce_buffer_items[1] = 0;
-  const std::size_t levels = sizes.reduce_chunk.size();
-  for (std::size_t level = 0; level + 1 < levels; ++level) {  // the last level writes window sums
-    std::size_t& items = sizes.reduce_buffer_items[level % 2];
-    items = std::max<std::size_t>(items, static_cast<std::size_t>(sizes.batch_windows) * sizes.reduce_items[level + 1]);
+  // Reduction: the windows' c − 1 low bits are split; level ℓ writes batch_windows · 2V · 2^lo items.
+  sizes.split = plan_window_split(sizes.window_bits - 1);
+  sizes.split_buffer_items[0] = sizes.split_buffer_items[1] = 0;
+  for (std::size_t level = 0; level < sizes.split.levels.size(); ++level) {
+    const WindowSplitLevel& l = sizes.split.levels[level];
+    std::size_t& items = sizes.split_buffer_items[level % 2];
+    items = std::max<std::size_t>(items, static_cast<std::size_t>(sizes.batch_windows) * 2 * l.virtuals_in
+                                             << l.low_bits);
   }
 
   BufferBytes& b = sizes.bytes;
@@ -191,8 +214,10 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
       sizes.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(sizes.sentinel_key) * sizeof(std::uint32_t);
   b.combine_levels = 2 * sizes.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * kXyzzBytes);
   b.walker_state = sizes.state_in_device_memory() ? sizes.walker_slot_count * kSlotWords * sizeof(std::uint32_t) : 0;
-  b.reduce = (sizes.reduce_buffer_items[0] + sizes.reduce_buffer_items[1]) * 2 * kXyzzBytes;
-  b.window_sums = static_cast<std::size_t>(sizes.windows) * kXyzzBytes;
+  b.reduce = (static_cast<std::size_t>(sizes.batch_windows) * (sizes.buckets + 1) + sizes.split_buffer_items[0] +
+              sizes.split_buffer_items[1]) *
+             kXyzzBytes;
+  b.bit_sums = static_cast<std::size_t>(sizes.windows) * sizes.window_bits * kXyzzBytes;
   b.meta = kMetaBytes;
 }
 

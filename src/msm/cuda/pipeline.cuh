@@ -9,16 +9,18 @@
 //   bucket_start/end[W·B]   plan: each non-empty bucket's range in the sorted list; valid = M,
 //                           the number of non-sentinel entries
 //   bucket_sums[W·B]        accumulate_buckets: affine Σ of each bucket ((0,0) = empty/infinity)
-//   window_sums[T]          reduce_buckets: XYZZ Σ_k k·B_k per window
-//   result                  combine_windows: affine Horner sum
+//   bit_sums[T·c]           reduce_buckets: XYZZ sum of each bit position q = w·c + p of
+//                           Σ_w 2^(w·c)·Σ_k k·B_{w,k}, downloaded to the host
+//   result                  combine_windows (host, after the pipeline): Σ_q 2^q·bit_sums[q]
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "curve/affine_point.hpp"
+#include "curve/xyzz_point.hpp"
 #include "msm/cuda/bucket_bounds.cuh"
-#include "msm/cuda/combine_windows.cuh"
 #include "msm/cuda/decompose_scalars.cuh"
 #include "msm/cuda/exec.cuh"
 #include "msm/cuda/launch_sizes.hpp"
@@ -90,10 +92,14 @@ CudaStatus dispatch_walker(Exec& exec, const MsmSizes& sizes, const WalkerArgs<D
   }
 }
 
-// Runs every stage for inputs already in the executor's memory; writes the affine result to
-// *result (host). stage_ms accumulates per-stage times.
+// Runs every stage for inputs already in the executor's memory and queues the download of the
+// bit sums (T·c XYZZ points, Montgomery form) to *bit_sums; they are there once exec.finish()
+// returned, for the host's combine_windows.
 template <class Curve, class Exec>
-CudaStatus run_pipeline(Exec& exec, const MsmSizes& sizes, const DeviceInputs& inputs, AffinePoint<Curve>* result) {
+CudaStatus run_pipeline(Exec& exec,
+                        const MsmSizes& sizes,
+                        const DeviceInputs& inputs,
+                        std::vector<XyzzPoint<Curve>>* bit_sums) {
   using Fd = DeviceBase<Curve>;
   using Affine = DeviceAffine<Fd>;
   using Xyzz = DeviceXyzz<Fd>;
@@ -147,17 +153,20 @@ CudaStatus run_pipeline(Exec& exec, const MsmSizes& sizes, const DeviceInputs& i
   }
   u32* walker_state = nullptr;
   if (sizes.state_in_device_memory()) ZKMSM_TRY(exec.alloc(walker_state, sizes.walker_slot_count * kSlotWords));
-  Xyzz* reduce_buffer[2] = {nullptr, nullptr};
+  Xyzz* bucket_items = nullptr;
+  ZKMSM_TRY(exec.alloc(bucket_items, static_cast<std::size_t>(sizes.batch_windows) * (sizes.buckets + 1)));
+  Xyzz* split_buffer[2] = {nullptr, nullptr};
   for (int b = 0; b < 2; ++b) {
-    if (sizes.reduce_buffer_items[b] != 0) ZKMSM_TRY(exec.alloc(reduce_buffer[b], 2 * sizes.reduce_buffer_items[b]));
+    if (sizes.split_buffer_items[b] != 0) ZKMSM_TRY(exec.alloc(split_buffer[b], sizes.split_buffer_items[b]));
   }
-  Xyzz* window_sums = nullptr;
-  ZKMSM_TRY(exec.alloc(window_sums, sizes.windows));
+  const std::size_t bit_sum_count = static_cast<std::size_t>(sizes.windows) * sizes.window_bits;
+  Xyzz* device_bit_sums = nullptr;
+  ZKMSM_TRY(exec.alloc(device_bit_sums, bit_sum_count));
+  ZKMSM_TRY(exec.memset(device_bit_sums, 0, bit_sum_count * sizeof(Xyzz)));  // ZZ = 0: infinity
   unsigned char* meta = nullptr;
   ZKMSM_TRY(exec.alloc(meta, kMetaBytes));
   u32* valid = reinterpret_cast<u32*>(meta);
   u32* long_split_flag = reinterpret_cast<u32*>(meta + sizeof(u32));
-  Affine* device_result = reinterpret_cast<Affine*>(meta + 64);
 
   for (unsigned first_window = 0; first_window < sizes.windows; first_window += sizes.batch_windows) {
     const u32 batch_windows = std::min(sizes.batch_windows, sizes.windows - first_window);
@@ -238,45 +247,44 @@ CudaStatus run_pipeline(Exec& exec, const MsmSizes& sizes, const DeviceInputs& i
     }
     ZKMSM_TRY(exec.stage_end(kCombinePartials));
 
-    // reduce_buckets
+    // reduce_buckets: whole buckets, the split levels, the bit sums.
     ZKMSM_TRY(exec.stage_begin(kReduce));
-    const std::size_t levels = sizes.reduce_chunk.size();
-    for (std::size_t level = 0; level < levels; ++level) {
-      const bool last = level + 1 == levels;
-      const u32 chunk = sizes.reduce_chunk[level];
-      u32 log2_chunk = 0;
-      while ((u32{1} << log2_chunk) < chunk) ++log2_chunk;
-      const Xyzz* in = level == 0 ? nullptr : reduce_buffer[(level - 1) % 2];
-      const u32 items_in = sizes.reduce_items[level];
-      const u32 items_out = sizes.reduce_items[level + 1];
-      Xyzz* out = last ? nullptr : reduce_buffer[level % 2];
-      const u64 out_stride = static_cast<u64>(batch_windows) * items_out;
-      ReduceLevel<Curve> kernel{level == 0 ? bucket_sums : nullptr,
-                                split_index,
-                                split_sums,
-                                {head_points, head_bucket, tail_points, split_length},
-                                in,
-                                in == nullptr ? nullptr : in + static_cast<u64>(batch_windows) * items_in,
-                                sizes.buckets,
-                                items_in,
-                                items_out,
-                                chunk,
-                                log2_chunk,
-                                out,
-                                last ? window_sums + first_window : out + out_stride};
-      ZKMSM_TRY(exec.for_each(out_stride, point_kernel_threads_per_block(), kernel));
+    const u32 items_per_window = sizes.buckets + 1;
+    ZKMSM_TRY(exec.for_each(
+        static_cast<u64>(batch_windows) * items_per_window, point_kernel_threads_per_block(),
+        FinishBuckets<Curve>{bucket_sums, split_index, split_sums,
+                             SplitParts<Fd>{head_points, head_bucket, tail_points, split_length}, sizes.buckets,
+                             bucket_items}));
+    const Xyzz* level_in = bucket_items;
+    u64 window_stride = items_per_window;
+    u32 virtual_stride = 0;
+    for (std::size_t level = 0; level < sizes.split.levels.size(); ++level) {
+      const WindowSplitLevel& l = sizes.split.levels[level];
+      Xyzz* out = split_buffer[level % 2];
+      const u64 out_items = static_cast<u64>(batch_windows) * 2 * l.virtuals_in << l.low_bits;
+      ZKMSM_TRY(exec.for_each(out_items * kSplitLanes, point_kernel_threads_per_block(),
+                              SplitWindows<Curve>{level_in, window_stride, virtual_stride, l.virtuals_in, l.low_bits,
+                                                  l.high_bits, out}));
+      level_in = out;
+      virtual_stride = u32{1} << l.low_bits;
+      window_stride = static_cast<u64>(2) * l.virtuals_in * virtual_stride;
     }
+    if (sizes.split.bit_windows > kMaxBitWindows) return failure("window too wide for reduce_buckets");
+    ExtractBitSums<Curve> extract{bucket_items,   sizes.buckets,         level_in,          window_stride,
+                                  virtual_stride, sizes.split.bit_windows, sizes.window_bits, {},
+                                  {},             device_bit_sums + static_cast<u64>(first_window) * sizes.window_bits};
+    for (u32 v = 0; v < sizes.split.bit_windows; ++v) {
+      extract.offset[v] = sizes.split.offset[v];
+      extract.bits[v] = sizes.split.bits[v];
+    }
+    ZKMSM_TRY(exec.for_each(static_cast<u64>(batch_windows) * (sizes.split.bit_windows + 1), kGenericThreadsPerBlock,
+                            extract));
     ZKMSM_TRY(exec.stage_end(kReduce));
   }
 
-  // combine_windows
-  ZKMSM_TRY(exec.stage_begin(kCombine));
-  ZKMSM_TRY(exec.for_each(kCombineWindowsThreads, kCombineWindowsThreads,
-                          CombineWindows<Curve>{window_sums, sizes.windows, sizes.window_bits, device_result}));
-  ZKMSM_TRY(exec.stage_end(kCombine));
-
   ZKMSM_TRY(exec.stage_begin(kDownload));
-  ZKMSM_TRY(exec.download(result, device_result, sizeof(Affine)));
+  bit_sums->resize(bit_sum_count);
+  ZKMSM_TRY(exec.download(bit_sums->data(), device_bit_sums, bit_sum_count * sizeof(Xyzz)));
   ZKMSM_TRY(exec.stage_end(kDownload));
   return {};
 }

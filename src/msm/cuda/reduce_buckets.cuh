@@ -1,10 +1,32 @@
-// reduce_buckets: each window's Σ_k k·B_k from its bucket sums, in levels of chunks.
+// reduce_buckets: each window's Σ_k k·B_k, as one sum per bit position ("bit sums"), by splitting
+// windows in halves (the window splitting of era-bellman-cuda, written here from its description):
+//
+//   W = Σ_{i < 2^K} i·X_i with i = h·2^lo + l (lo = ⌈K/2⌉, hi = K − lo) is
+//   W = 2^lo · Σ_h h·H_h + Σ_l l·L_l,   H_h = Σ_l X_{h·2^lo + l},   L_l = Σ_h X_{h·2^lo + l}
+//
+// so a window of K bits becomes two of lo and hi bits (every item is added twice), and after
+// ⌈log2 K⌉ levels every window has one bit: its item 1 is the sum of the bit at the window's
+// offset. The host folds the bit sums: Σ_q 2^q·S_q over all windows (combine_windows). Every
+// level is data-parallel, so no stage is a long chain of dependent additions on the GPU (the
+// earlier running-sum levels were: ~45 µs per level at any size, 13 levels, H200).
+//
+// Stages, per window batch (W windows of c bits, B = 2^(c−1) buckets, magnitudes 1..B):
+//   FinishBuckets  one thread per bucket: the whole bucket in XYZZ (the walker's affine sum plus
+//                  the parts of a split bucket); item 0 = infinity. [W][B + 1]
+//   SplitWindows   one level per halving, kSplitLanes lanes per output item, summed by shuffles.
+//                  Input: the items [0, 2^(c−1)) of each window (c − 1 bits). [W][2V][2^lo]
+//   ExtractBitSums the last level's item 1 of each one-bit window to its bit position, and the
+//                  top magnitude B's bucket (bit c − 1, the only item with that bit) as it is.
 #pragma once
 
 #include "msm/cuda/device_memory_access.cuh"
 #include "msm/cuda/stream_walker.cuh"
+#include "msm/cuda/warp_batch_inverse.cuh"
 
 namespace zkmsm::cuda::detail {
+
+// Lanes that sum the sources of one output item of SplitWindows (one warp).
+inline constexpr u32 kSplitLanes = 32;
 
 // The walker's parts of split buckets, as reduce_buckets reads them.
 template <class Fd>
@@ -24,68 +46,120 @@ struct SplitParts {
   }
 };
 
-// Per window, W = Σ_{i=0..m−1} i·a_i + Σ b_i over items (a_i, b_i); initially a_i = B_i (bucket
-// of magnitude i, a_0 = infinity) and b = 0. A level cuts the items into chunks of L and replaces
-// chunk j by
-//   a'_j = L · Σ_t a_{jL+t}                 (log2 L doublings)
-//   b'_j = Σ_t t·a_{jL+t} + Σ_t b_{jL+t}    (running sums from the top of the chunk)
-// which keeps W unchanged: Σ_t (jL + t)·a_{jL+t} = j·(L·Σ_t a) + Σ_t t·a. The last level has one
-// item per window and W = b'_0. Cost per chunk: 2(L − 1) + 1 additions, L more for the b sum
-// (after level 0), log2 L doublings.
+// items[w·(B + 1) + i] = the sum of the bucket of magnitude i in window w (i = 0: infinity).
 template <class Curve>
-struct ReduceLevel {
+struct FinishBuckets {
   using Fd = DeviceBase<Curve>;
   using Xyzz = DeviceXyzz<Fd>;
-  const DeviceAffine<Fd>* bucket_sums;  // level 0 input, else null
-  const u32* split_index;               // level 0: split buckets' tail slots
-  const Xyzz* split_sums;               // level 0: long split buckets' sums, at the tail slot
-  SplitParts<Fd> parts;                 // level 0: short split buckets' parts
-  const Xyzz* in_a;                     // later levels
-  const Xyzz* in_b;
-  u32 buckets;
-  u32 items_in;   // per window
-  u32 items_out;  // per window
-  u32 chunk;      // L
-  u32 log2_chunk;
-  Xyzz* out_a;  // null on the last level
-  Xyzz* out_b;  // window sums on the last level
-
-  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Xyzz add_item(const Xyzz& acc, u32 w, u32 i) const {
-    if (bucket_sums != nullptr) {
-      if (i == 0 || i > buckets) return acc;
-      // A bucket is whole (affine, from the walker; infinity when split) or split: the parts of a
-      // short one, the XYZZ sum of a long one (combine_partials).
-      const u32 bucket = w * buckets + i - 1;
-      const Xyzz sum = acc.add_affine(load_affine_rw(bucket_sums, bucket));
-      const u32 split = split_index[bucket];
-      if (split == kNoBucket) return sum;
-      return parts.length.is_long(bucket) ? sum + split_sums[split] : parts.add_short(sum, bucket, split);
-    }
-    return acc + in_a[static_cast<u64>(w) * items_in + i];
-  }
+  const DeviceAffine<Fd>* bucket_sums;  // affine, from the walker; infinity when split
+  const u32* split_index;               // per bucket: the slot of its tail part, or kNoBucket
+  const Xyzz* split_sums;               // long split buckets' sums, at the tail slot
+  SplitParts<Fd> parts;                 // short split buckets' parts
+  u32 buckets;                          // B
+  Xyzz* items;
 
   ZKMSM_HOST_DEVICE void operator()(u64 index) const {
-    const u32 w = static_cast<u32>(index / items_out);
-    const u32 j = static_cast<u32>(index % items_out);
-    const u32 first = j * chunk;
-    Xyzz running = Xyzz::infinity();
-    Xyzz weighted = Xyzz::infinity();
-    for (u32 t = chunk - 1; t >= 1; --t) {
-      if (first + t < items_in) {
-        running = add_item(running, w, first + t);
-        weighted = weighted + running;  // adds a_{first+t} once for each t' ≤ t, t' ≥ 1
-      }
+    const u32 w = static_cast<u32>(index / (buckets + 1));
+    const u32 i = static_cast<u32>(index % (buckets + 1));
+    Xyzz sum = Xyzz::infinity();
+    if (i != 0) {
+      const u32 bucket = w * buckets + i - 1;
+      sum = sum.add_affine(load_affine_rw(bucket_sums, bucket));
+      const u32 split = split_index[bucket];
+      if (split != kNoBucket)
+        sum = parts.length.is_long(bucket) ? sum + split_sums[split] : parts.add_short(sum, bucket, split);
     }
-    running = add_item(running, w, first);
-    if (bucket_sums == nullptr) {
-      for (u32 t = 0; t < chunk && first + t < items_in; ++t)
-        weighted = weighted + in_b[static_cast<u64>(w) * items_in + first + t];
+    store_xyzz(items, index, sum);
+  }
+};
+
+#if defined(__CUDA_ARCH__)
+template <class Fd>
+__device__ __forceinline__ DeviceXyzz<Fd> shuffle_down_xyzz(const DeviceXyzz<Fd>& p, unsigned delta) {
+  return {warp::shuffle_down(p.X, delta), warp::shuffle_down(p.Y, delta), warp::shuffle_down(p.ZZ, delta),
+          warp::shuffle_down(p.ZZZ, delta)};
+}
+#endif
+
+// One level: each of the V virtual windows per real window (2^K items, K = low_bits + high_bits)
+// becomes its low child 2v (L, 2^low_bits items) and high child 2v + 1 (H, padded to 2^low_bits
+// items, those ≥ 2^high_bits are infinity). Thread index = output item · kSplitLanes + lane;
+// the lanes take every kSplitLanes-th source (H's sources are adjacent: the lanes' loads are
+// coalesced) and add their sums with shuffles. On the host, lane 0 adds every source.
+template <class Curve>
+struct SplitWindows {
+  using Fd = DeviceBase<Curve>;
+  using Xyzz = DeviceXyzz<Fd>;
+  const Xyzz* in;
+  u64 in_window_stride;   // items between real windows
+  u32 in_virtual_stride;  // items between virtual windows (2^K)
+  u32 virtuals;           // V
+  u32 low_bits;
+  u32 high_bits;
+  Xyzz* out;  // [w][2V][2^low_bits]
+
+  ZKMSM_HOST_DEVICE void operator()(u64 index) const {
+    const u32 lane = static_cast<u32>(index % kSplitLanes);
+    const u64 item_index = index / kSplitLanes;
+    const u32 child_items = u32{1} << low_bits;
+    const u32 item = static_cast<u32>(item_index % child_items);
+    const u64 child = item_index / child_items;  // (w·V + v)·2 + high
+    const bool high = (child & 1) != 0;
+    const u64 parent = child >> 1;
+    const Xyzz* x = in + (parent / virtuals) * in_window_stride + (parent % virtuals) * in_virtual_stride;
+    u32 first = item, count = u32{1} << high_bits, stride = child_items;  // L_item = Σ_h X[h·2^lo + item]
+    if (high) {                                                            // H_item = Σ_l X[item·2^lo + l]
+      first = item << low_bits;
+      count = item < (u32{1} << high_bits) ? child_items : 0;
+      stride = 1;
     }
-    const u64 out = static_cast<u64>(w) * items_out + j;
-    out_b[out] = weighted;
-    if (out_a != nullptr) {
-      for (u32 d = 0; d < log2_chunk; ++d) running = running.doubled();
-      out_a[out] = running;
+    Xyzz sum = Xyzz::infinity();
+#if defined(__CUDA_ARCH__)
+    for (u32 s = lane; s < count; s += kSplitLanes) sum = sum + load_xyzz_rw(x, first + static_cast<u64>(s) * stride);
+#pragma unroll
+    for (unsigned delta = kSplitLanes / 2; delta != 0; delta /= 2) {
+      const Xyzz other = shuffle_down_xyzz(sum, delta);
+      if (lane < delta) sum = sum + other;
+    }
+    if (lane == 0) store_xyzz(out, item_index, sum);
+#else
+    if (lane != 0) return;
+    for (u32 s = 0; s < count; ++s) sum = sum + x[first + static_cast<u64>(s) * stride];
+    out[item_index] = sum;
+#endif
+  }
+};
+
+// The largest number of one-bit windows a window splits into (kMaxWindowBits − 1 = 21 bits:
+// 21 → 11 → 6 → 3 → 2 → 1, five levels).
+inline constexpr u32 kMaxBitWindows = 32;
+
+// bit_sums[w·c + offset[v]] = item 1 of each one-bit window v (those with bits[v] = 1; the others
+// cover no bit), and bit_sums[w·c + c − 1] = the bucket of magnitude B. Thread index =
+// w·(V + 1) + v, v = V for the top bucket.
+template <class Curve>
+struct ExtractBitSums {
+  using Fd = DeviceBase<Curve>;
+  using Xyzz = DeviceXyzz<Fd>;
+  const Xyzz* buckets;  // FinishBuckets' items
+  u32 top;              // B: the top magnitude's item in each window of `buckets` (stride B + 1)
+  const Xyzz* in;       // the last level's windows (the buckets themselves when c = 2)
+  u64 in_window_stride;
+  u32 in_virtual_stride;
+  u32 virtuals;
+  u32 window_bits;  // c
+  unsigned char offset[kMaxBitWindows];
+  unsigned char bits[kMaxBitWindows];
+  Xyzz* bit_sums;  // this batch's first window
+
+  ZKMSM_HOST_DEVICE void operator()(u64 index) const {
+    const u64 w = index / (virtuals + 1);
+    const u32 v = static_cast<u32>(index % (virtuals + 1));
+    if (v == virtuals) {
+      store_xyzz(bit_sums, w * window_bits + window_bits - 1, load_xyzz_rw(buckets, w * (top + 1) + top));
+    } else if (bits[v] != 0) {
+      store_xyzz(bit_sums, w * window_bits + offset[v],
+                 load_xyzz_rw(in, w * in_window_stride + static_cast<u64>(v) * in_virtual_stride + 1));
     }
   }
 };
