@@ -23,6 +23,7 @@ enum class Accumulator {
   stream_walker,  // GPU: per-thread S-slot walker over bucket-sorted entries (seeds 000/001)
   pair_tree,      // GPU: pairwise affine additions level by level (seed 002)
   batch_affine,   // CPU: levels of batched independent affine additions per window
+  xyzz,           // CPU and CUDA: XYZZ buckets with mixed additions, no inversion
 };
 
 enum class WalkerState {

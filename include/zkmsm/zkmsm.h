@@ -75,6 +75,7 @@ typedef enum zkmsm_accumulator {
   ZKMSM_ACCUMULATOR_STREAM_WALKER = 1, /* GPU: per-thread S-slot walker over sorted entries */
   ZKMSM_ACCUMULATOR_PAIR_TREE = 2,     /* GPU: pairwise affine additions level by level */
   ZKMSM_ACCUMULATOR_BATCH_AFFINE = 3,  /* CPU: levels of batched affine additions per window */
+  ZKMSM_ACCUMULATOR_XYZZ = 4,          /* CPU, CUDA: XYZZ buckets, mixed additions, no inversion */
 } zkmsm_accumulator;
 
 typedef enum zkmsm_walker_state {

@@ -110,6 +110,8 @@ backend::AccumulatorKind to_accumulator_kind(Accumulator accumulator) {
       return backend::AccumulatorKind::pair_tree;
     case Accumulator::batch_affine:
       return backend::AccumulatorKind::batch_affine;
+    case Accumulator::xyzz:
+      return backend::AccumulatorKind::xyzz;
     case Accumulator::automatic:
       break;
   }

@@ -37,11 +37,12 @@ struct EnumTable<Backend> {
 
 template <>
 struct EnumTable<Accumulator> {
-  static constexpr std::array<EnumRow<Accumulator>, 4> rows{{
+  static constexpr std::array<EnumRow<Accumulator>, 5> rows{{
       {Accumulator::automatic, "auto", ZKMSM_ACCUMULATOR_AUTO},
       {Accumulator::stream_walker, "stream_walker", ZKMSM_ACCUMULATOR_STREAM_WALKER},
       {Accumulator::pair_tree, "pair_tree", ZKMSM_ACCUMULATOR_PAIR_TREE},
       {Accumulator::batch_affine, "batch_affine", ZKMSM_ACCUMULATOR_BATCH_AFFINE},
+      {Accumulator::xyzz, "xyzz", ZKMSM_ACCUMULATOR_XYZZ},
   }};
 };
 

@@ -1,6 +1,6 @@
 // Knobs a backend does not have are refused by its adapter, never ignored: the cpu backend has no
 // GPU accumulator (stream_walker, pair_tree) and no pair_tree_dx_cache, cuda has no pair_tree or
-// batch_affine, vulkan has no batch_affine. Refused with invalid_argument and a message naming the
+// batch_affine, vulkan has no batch_affine or xyzz. Refused with invalid_argument and a message naming the
 // knob and the backend, through msm, prepare_bases, msm_batch and the C ABI. Also: the public
 // resolve_backend is the dispatcher's one decision of automatic.
 #include <gtest/gtest.h>
@@ -75,8 +75,10 @@ TEST_F(BackendKnobsTest, TheCpuBackendRefusesThePairTreeDxCache) {
 TEST_F(BackendKnobsTest, TheCpuBackendRunsItsOwnAccumulators) {
   const auto automatic = msm<Bn254>(points, scalars, knobs(Backend::cpu, Accumulator::automatic));
   const auto batch_affine = msm<Bn254>(points, scalars, knobs(Backend::cpu, Accumulator::batch_affine));
-  ASSERT_TRUE(automatic && batch_affine);
+  const auto xyzz = msm<Bn254>(points, scalars, knobs(Backend::cpu, Accumulator::xyzz));
+  ASSERT_TRUE(automatic && batch_affine && xyzz);
   EXPECT_EQ(automatic.value(), batch_affine.value());
+  EXPECT_EQ(automatic.value(), xyzz.value());
 }
 
 TEST_F(BackendKnobsTest, TheCudaBackendRefusesTheOtherAccumulators) {
@@ -91,6 +93,7 @@ TEST_F(BackendKnobsTest, TheVulkanBackendRefusesTheCpuAccumulator) {
   const auto result = msm<Bn254>(points, scalars, knobs(Backend::vulkan, Accumulator::batch_affine));
   ASSERT_FALSE(result);
   expect_names(result.error(), "batch_affine", "vulkan");
+  expect_refused(knobs(Backend::vulkan, Accumulator::xyzz), "xyzz", "vulkan");
 }
 
 // The C ABI reaches the same adapters.

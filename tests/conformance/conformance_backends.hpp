@@ -17,20 +17,31 @@ namespace zkmsm::test {
 // MsmConfig::memory_budget_bytes (the cpu backend has no device memory to budget).
 // every_window_size_by_default: the window-size scenario runs every c in [2, 22] without
 // ZKMSM_TEST_LOG_N; otherwise the sample of kSampledWindowSizes (the large tier runs them all).
+// accumulator: what MsmConfig asks for; backend_name: the backend the stats must name.
 struct CpuBackend {
   static constexpr Backend backend = Backend::cpu;
   static constexpr const char* name = "cpu";
+  static constexpr const char* backend_name = "cpu";
+  static constexpr Accumulator accumulator = Accumulator::automatic;
   static constexpr unsigned default_log_n = 12;
   static constexpr bool batches_under_budget = false;
   static constexpr bool every_window_size_by_default = true;
 };
 
+// cuda's two accumulators, each at every size (automatic takes xyzz below 2^20 points).
 struct CudaBackend {
   static constexpr Backend backend = Backend::cuda;
   static constexpr const char* name = "cuda";
+  static constexpr const char* backend_name = "cuda";
+  static constexpr Accumulator accumulator = Accumulator::stream_walker;
   static constexpr unsigned default_log_n = 12;
   static constexpr bool batches_under_budget = true;
   static constexpr bool every_window_size_by_default = true;
+};
+
+struct CudaXyzzBackend : CudaBackend {
+  static constexpr const char* name = "cuda_xyzz";
+  static constexpr Accumulator accumulator = Accumulator::xyzz;
 };
 
 // Sizes stay at 2^10 and window sizes at a sample by default: on a machine without a GPU the
@@ -39,6 +50,8 @@ struct CudaBackend {
 struct VulkanBackend {
   static constexpr Backend backend = Backend::vulkan;
   static constexpr const char* name = "vulkan";
+  static constexpr const char* backend_name = "vulkan";
+  static constexpr Accumulator accumulator = Accumulator::automatic;
   static constexpr unsigned default_log_n = 10;
   static constexpr bool batches_under_budget = true;
   static constexpr bool every_window_size_by_default = false;
@@ -58,6 +71,8 @@ using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Grumpkin, CpuBackend>,
                                           ConformanceCase<Bn254, CudaBackend>,
                                           ConformanceCase<Grumpkin, CudaBackend>,
+                                          ConformanceCase<Bn254, CudaXyzzBackend>,
+                                          ConformanceCase<Grumpkin, CudaXyzzBackend>,
                                           ConformanceCase<Bn254, VulkanBackend>,
                                           ConformanceCase<Grumpkin, VulkanBackend>>;
 

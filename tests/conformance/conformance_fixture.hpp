@@ -65,6 +65,7 @@ class ConformanceTest : public SeededTest {
   static MsmConfig config() {
     MsmConfig config;
     config.backend = Target::backend;
+    config.accumulator = Target::accumulator;
     return config;
   }
 
@@ -86,7 +87,7 @@ class ConformanceTest : public SeededTest {
                     << "): " << to_string(result.error().code) << ": " << result.error().message;
       return not_a_result();
     }
-    EXPECT_EQ(filled.backend, Target::name) << "the MSM ran on another backend";
+    EXPECT_EQ(filled.backend, Target::backend_name) << "the MSM ran on another backend";
     return result.value();
   }
 

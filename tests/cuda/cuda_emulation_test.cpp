@@ -152,6 +152,26 @@ TYPED_TEST(CudaEmulationTest, BucketsSplitOverManySlotsCombineAcrossLevels) {
   this->expect_correct(mixed, equal, {.window_bits = 4, .walker_slots = 2, .walker_threads_per_block = 32});
 }
 
+// accumulator = xyzz: equal ranges of ~32 sorted entries per thread, XYZZ parts of split buckets
+// (short ones added by reduce_buckets, long ones by combine_partials), on random, repeated,
+// cancelling and one-bucket inputs.
+TYPED_TEST(CudaEmulationTest, XyzzWalkerOnEveryKindOfInput) {
+  using Curve = TypeParam;
+  constexpr auto xyzz = backend::AccumulatorKind::xyzz;
+  const auto points = independent_points<Curve>(200, this->rng());
+  const auto scalars = random_scalars_256<Curve>(200, this->rng);
+  for (unsigned c : {2u, 3u, 7u, 10u}) this->expect_correct(points, scalars, {.window_bits = c, .accumulator = xyzz});
+  const auto copies = copies_of_one_point<Curve>(3000, this->rng());
+  const std::vector<Integer<Curve>> equal(copies.size(), random_scalars_below_r<Curve>(1, this->rng)[0]);
+  this->expect_correct(copies, equal, {.window_bits = 4, .accumulator = xyzz});
+  auto mixed = copies;
+  for (std::size_t i = 0; i < mixed.size(); i += 2) mixed[i] = -mixed[i];
+  this->expect_correct(mixed, equal, {.window_bits = 4, .accumulator = xyzz});
+  const auto pairs = plus_minus_pairs<Curve>(100, this->rng());
+  const auto paired = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
+  EXPECT_TRUE(this->run(pairs, paired, {.window_bits = 4, .accumulator = xyzz}).is_infinity());
+}
+
 TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {
   using Curve = TypeParam;
   const auto points = plus_minus_pairs<Curve>(100, this->rng());
@@ -200,11 +220,20 @@ TYPED_TEST(CudaEmulationTest, WindowBatchesUnderABudgetGiveTheSameResult) {
 TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   using Curve = TypeParam;
   std::string error;
-  const auto small = cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{}, &error);
+  // Below 2^20 points the xyzz walker, unless a stream-walker knob is set.
+  const auto automatic = cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{}, &error);
+  EXPECT_TRUE(automatic.xyzz);
+  EXPECT_EQ(automatic.slots, 1u);
+  EXPECT_FALSE(
+      cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{.walker_slots = 2}, &error).xyzz);
+  const auto small = cuda::detail::make_msm_sizes(
+      std::size_t{1} << 16, 254, CudaMsmOptions{.accumulator = backend::AccumulatorKind::stream_walker}, &error);
+  EXPECT_FALSE(small.xyzz);
   EXPECT_EQ(small.state, WalkerState::warp);
   EXPECT_EQ(small.slots, 4u);
   EXPECT_EQ(small.walker_threads % 32, 0u);
   const auto large = cuda::detail::make_msm_sizes(std::size_t{1} << 20, 254, CudaMsmOptions{}, &error);
+  EXPECT_FALSE(large.xyzz);
   EXPECT_EQ(large.state, WalkerState::global);
   EXPECT_EQ(large.slots, 16u);
   EXPECT_EQ(large.walker_min_blocks, 0u);

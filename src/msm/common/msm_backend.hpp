@@ -65,6 +65,8 @@ enum class AccumulatorKind {
   stream_walker,  // GPU: per-thread S-slot walker over bucket-sorted entries
   pair_tree,      // GPU: pairwise affine additions level by level
   batch_affine,   // CPU: levels of batched independent affine additions per window
+  xyzz,           // XYZZ buckets, mixed additions, no inversion (CPU: one thread per window range;
+                  // CUDA: one thread per range of sorted entries)
 };
 
 enum class WalkerState {

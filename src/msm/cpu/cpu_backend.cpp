@@ -3,7 +3,7 @@
 // reports its stages; registered for Bn254G1 and GrumpkinG1 by register_backend.
 //
 // Knobs read: window_bits (0 or [kMinWindowBits, kMaxWindowBits]), cpu_threads, accumulator
-// (automatic or batch_affine; the GPU accumulators stream_walker and pair_tree are refused),
+// (automatic, batch_affine or xyzz; the GPU accumulators stream_walker and pair_tree are refused),
 // devices ({} or {kAllDevices}). pair_tree_dx_cache (a pair-tree knob) is refused. Knobs the CPU
 // ignores: the stream-walker tuning knobs walker_slots, walker_threads_per_block,
 // walker_max_blocks and walker_state (the C ABI's tests pass them to every backend),
@@ -58,7 +58,7 @@ Status check_knobs(const backend::Knobs& knobs) {
         StatusCode::invalid_argument,
         std::string("accumulator '") +
             (knobs.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree" : "stream_walker") +
-            "' is a GPU accumulator: backend 'cpu' has auto and batch_affine");
+            "' is a GPU accumulator: backend 'cpu' has auto, batch_affine and xyzz");
   }
   if (knobs.pair_tree_dx_cache) {
     return Status::error(StatusCode::invalid_argument,
@@ -77,6 +77,7 @@ CpuMsmOptions options_for(const backend::Knobs& knobs) {
   options.window_bits = knobs.window_bits;
   options.threads = knobs.cpu_threads;
   options.accumulator = knobs.accumulator == backend::AccumulatorKind::batch_affine ? CpuAccumulator::batch_affine
+                        : knobs.accumulator == backend::AccumulatorKind::xyzz       ? CpuAccumulator::xyzz
                                                                                     : CpuAccumulator::automatic;
   return options;
 }

@@ -3,8 +3,8 @@
 // the device), the knobs of cuda_knobs.hpp, and Knobs::devices: no list runs on the current
 // device on the caller's stream; a list spreads the work through the device queues
 // (cuda_devices.hpp), and prepared bases live where they were dealt (cuda_bases.hpp). The cuda
-// backend has one accumulator, the stream walker: accumulator pair_tree and batch_affine, and
-// pair_tree_dx_cache, are refused (check_knobs).
+// backend has two accumulators, the stream walker and xyzz: accumulator pair_tree and
+// batch_affine, and pair_tree_dx_cache, are refused (check_knobs).
 #include <memory>
 #include <span>
 #include <string>
@@ -33,7 +33,7 @@ backend::Status check_knobs(const backend::Knobs& knobs) {
         backend::StatusCode::invalid_argument,
         std::string("accumulator '") +
             (knobs.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree" : "batch_affine") +
-            "': backend 'cuda' has auto and stream_walker");
+            "': backend 'cuda' has auto, stream_walker and xyzz");
   }
   if (knobs.pair_tree_dx_cache) {
     return backend::Status::error(backend::StatusCode::invalid_argument,

@@ -13,6 +13,7 @@ namespace zkmsm::cuda {
 inline CudaMsmOptions to_options(const backend::Knobs& knobs) {
   CudaMsmOptions options;
   options.window_bits = knobs.window_bits;
+  options.accumulator = knobs.accumulator;
   options.walker_slots = knobs.walker_slots;
   options.walker_threads_per_block = knobs.walker_threads_per_block;
   options.walker_max_blocks = knobs.walker_max_blocks;
@@ -45,7 +46,7 @@ inline CudaMsmInputs to_inputs(const backend::MsmRequest& request) {
 
 // The report of a run on `devices` GPUs.
 inline void copy_report(backend::MsmReport& out, const CudaMsmReport& report, unsigned devices) {
-  out.accumulator = "stream_walker";
+  out.accumulator = report.accumulator == backend::AccumulatorKind::xyzz ? "xyzz" : "stream_walker";
   out.window_bits = report.window_bits;
   out.windows = report.windows;
   out.stages = report.stages;

@@ -34,7 +34,10 @@ namespace zkmsm::cuda {
 bool device_available();
 
 struct CudaMsmOptions {
-  unsigned window_bits = 0;   // c; 0 = the backend's cost model
+  unsigned window_bits = 0;  // c; 0 = the backend's cost model
+  // stream_walker (batched affine additions) or xyzz (XYZZ buckets, xyzz_walker.cuh); automatic =
+  // by size, or the stream walker when one of its knobs below is set (launch_sizes.hpp).
+  backend::AccumulatorKind accumulator = backend::AccumulatorKind::automatic;
   unsigned walker_slots = 0;  // S: affine additions per batched inversion per thread; 0 = by size
   unsigned walker_threads_per_block = 128;
   unsigned walker_max_blocks = 0;  // walker thread cap = max_blocks · threads per block; 0 = auto
@@ -80,6 +83,7 @@ struct CudaMsmInputs {
 
 struct CudaMsmReport {
   unsigned window_bits = 0, windows = 0;
+  backend::AccumulatorKind accumulator = backend::AccumulatorKind::stream_walker;  // the one that ran
   // Device-event times summed over window batches: upload_inputs, the six pipeline stages,
   // download_result, accumulate_buckets.combine_partials (already inside accumulate_buckets),
   // then convert_inputs (device inputs converted or validated on the device; 0 otherwise).

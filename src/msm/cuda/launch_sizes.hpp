@@ -28,6 +28,12 @@ inline constexpr std::uint64_t kEntriesPerSlot = 16;
 inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
 // combine_partials: units per block on each level (walker_combine.cuh).
 inline constexpr std::uint64_t kCombineBlockUnits = 8;
+// The xyzz walker (xyzz_walker.cuh): about this many sorted entries per thread, and at most this
+// many threads (its head and tail records take 2 × 128 bytes per thread). H200 (docs/cuda_notes.md
+// run 8): 16, 32, 64 or 128 entries per thread within 7 % at 2^20 and equal at 2^24; 4 M or 16 M
+// threads at 2^24 17–23 % slower than 1 M.
+inline constexpr std::uint64_t kXyzzEntriesPerThread = 32;
+inline constexpr std::uint64_t kXyzzMaxThreads = std::uint64_t{1} << 20;
 // One window batch holds at most this many entries (32-bit positions; CUB's int item count).
 inline constexpr std::uint64_t kMaxBatchEntries = (std::uint64_t{1} << 31) - 1;
 // Largest slot count of the global walker state.
@@ -73,6 +79,17 @@ inline unsigned default_walker_slots(backend::WalkerState state, std::size_t n) 
     default:
       return n < (std::size_t{1} << 22) ? 16 : n < (std::size_t{1} << 24) ? 32 : 48;
   }
+}
+
+// accumulator = auto: the xyzz walker below 2^20 points, the stream walker from 2^20 (H200, inputs on
+// the device, one run, docs/cuda_notes.md run 8: xyzz 1.82 / 2.48 / 3.32 / 5.23 / 9.14 / 29.1 /
+// 86.1 ms against 2.07 / 3.29 / 3.56 / 5.42 / 7.70 / 20.6 / 70.6 at 2^16 / 17 / 18 / 19 / 20 / 22 / 24).
+// A stream-walker knob set explicitly (S, state, thread cap) asks for the stream walker.
+inline constexpr std::size_t kXyzzWalkerMaxPoints = (std::size_t{1} << 20) - 1;
+inline bool default_accumulator_is_xyzz(std::size_t n, const CudaMsmOptions& options) {
+  const bool walker_knobs = options.walker_slots != 0 || options.walker_max_blocks != 0 ||
+                            options.walker_state != backend::WalkerState::automatic;
+  return n <= kXyzzWalkerMaxPoints && !walker_knobs;
 }
 
 inline bool registers_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4 || s == 8 || s == 16; }
@@ -147,9 +164,11 @@ struct MsmSizes {
   std::uint64_t combine_level_units = 0;  // records per set of combine levels ≥ 1 (0: one level)
   unsigned walker_min_blocks = 0;         // register cap of the global walker (0: none)
   backend::WalkerState state = backend::WalkerState::registers;
+  bool xyzz = false;  // accumulator: the xyzz walker (one slot per thread) instead of the stream walker
   bool state_in_device_memory() const {
-    return state == backend::WalkerState::global || state == backend::WalkerState::global_warp;
+    return !xyzz && (state == backend::WalkerState::global || state == backend::WalkerState::global_warp);
   }
+  std::size_t part_bytes() const { return xyzz ? kXyzzBytes : kAffineBytes; }
   bool inversion_per_warp() const {
     return state == backend::WalkerState::warp || state == backend::WalkerState::global_warp;
   }
@@ -175,6 +194,10 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
   sizes.sentinel_key = sizes.batch_windows * sizes.buckets;
   sizes.key_bits = std::max(1u, bit_width_u64(sizes.sentinel_key));
 
+  if (sizes.xyzz) {
+    const std::uint64_t wanted = (sizes.batch_entries + kXyzzEntriesPerThread - 1) / kXyzzEntriesPerThread;
+    sizes.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, kXyzzMaxThreads));
+  }
   // Walker: about kEntriesPerSlot entries per slot, capped.
   const std::uint64_t cap = options.walker_max_blocks != 0
                                 ? static_cast<std::uint64_t>(options.walker_max_blocks) * sizes.threads_per_block
@@ -182,10 +205,10 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
                                                            : kAutoMaxWalkerThreads;
   const std::uint64_t wanted =
       (sizes.batch_entries + sizes.slots * kEntriesPerSlot - 1) / (sizes.slots * kEntriesPerSlot);
-  sizes.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
+  if (!sizes.xyzz) sizes.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
   // The warp's shared inversion needs every lane of a warp: whole warps (the extra threads get
   // empty slot ranges).
-  if (sizes.inversion_per_warp()) sizes.walker_threads = (sizes.walker_threads + 31) / 32 * 32;
+  if (!sizes.xyzz && sizes.inversion_per_warp()) sizes.walker_threads = (sizes.walker_threads + 31) / 32 * 32;
   sizes.walker_slot_count = static_cast<std::uint64_t>(sizes.walker_threads) * sizes.slots;
   sizes.combine_level_units = sizes.walker_slot_count <= kCombineBlockUnits
                                   ? 0
@@ -208,8 +231,8 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
   b.sort_arrays = 4 * sizes.batch_entries * sizeof(std::uint32_t);
   b.sort_temp = sort_temp_bound(sizes.batch_entries);
   b.bucket_bounds = 2 * static_cast<std::size_t>(sizes.sentinel_key) * sizeof(std::uint32_t);
-  b.bucket_sums = static_cast<std::size_t>(sizes.sentinel_key) * kAffineBytes;
-  b.partials = 2 * sizes.walker_slot_count * (kAffineBytes + sizeof(std::uint32_t));
+  b.bucket_sums = sizes.xyzz ? 0 : static_cast<std::size_t>(sizes.sentinel_key) * kAffineBytes;
+  b.partials = 2 * sizes.walker_slot_count * (sizes.part_bytes() + sizeof(std::uint32_t));
   b.split_sums =
       sizes.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(sizes.sentinel_key) * sizeof(std::uint32_t);
   b.combine_levels = 2 * sizes.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * kXyzzBytes);
@@ -235,6 +258,14 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
     *error = "walker_threads_per_block must be a multiple of 32 in [32, 1024]";
     return sizes;
   }
+  if (options.accumulator != backend::AccumulatorKind::automatic &&
+      options.accumulator != backend::AccumulatorKind::stream_walker &&
+      options.accumulator != backend::AccumulatorKind::xyzz) {
+    *error = "accumulator must be auto, stream_walker or xyzz";
+    return sizes;
+  }
+  sizes.xyzz = options.accumulator == backend::AccumulatorKind::xyzz ||
+               (options.accumulator == backend::AccumulatorKind::automatic && default_accumulator_is_xyzz(n, options));
   // Automatic state with an explicit S the size's state cannot take: global takes any S.
   backend::WalkerState state = options.walker_state;
   if (state == backend::WalkerState::automatic) {
@@ -263,9 +294,9 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
   sizes.window_bits = effective_window_bits(n, options.window_bits, scalar_bits, kWindowCostWeights);
   sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
   sizes.buckets = std::uint32_t{1} << (sizes.window_bits - 1);
-  sizes.slots = slots;
+  sizes.slots = sizes.xyzz ? 1 : slots;
   sizes.threads_per_block = options.walker_threads_per_block;
-  sizes.walker_min_blocks = state == backend::WalkerState::global && n >= kCappedWalkerMinPoints &&
+  sizes.walker_min_blocks = !sizes.xyzz && state == backend::WalkerState::global && n >= kCappedWalkerMinPoints &&
                                     sizes.threads_per_block <= kCappedWalkerBlockThreads
                                 ? kCappedWalkerMinBlocks
                                 : 0;

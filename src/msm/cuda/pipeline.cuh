@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "curve/affine_point.hpp"
@@ -27,6 +28,7 @@
 #include "msm/cuda/reduce_buckets.cuh"
 #include "msm/cuda/stream_walker.cuh"
 #include "msm/cuda/walker_combine.cuh"
+#include "msm/cuda/xyzz_walker.cuh"
 
 namespace zkmsm::cuda::detail {
 
@@ -124,12 +126,13 @@ CudaStatus run_pipeline(Exec& exec,
   u32 *bucket_start = nullptr, *bucket_end = nullptr;
   ZKMSM_TRY(exec.alloc(bucket_start, sizes.sentinel_key));
   ZKMSM_TRY(exec.alloc(bucket_end, sizes.sentinel_key));
-  Affine* bucket_sums = nullptr;
-  ZKMSM_TRY(exec.alloc(bucket_sums, sizes.sentinel_key));
-  Affine *head_points = nullptr, *tail_points = nullptr;
+  Affine* bucket_sums = nullptr;  // the stream walker's whole buckets (the xyzz walker writes bucket_items)
+  if (!sizes.xyzz) ZKMSM_TRY(exec.alloc(bucket_sums, sizes.sentinel_key));
+  // Part records of split buckets: affine (stream walker) or XYZZ (xyzz walker) points.
+  unsigned char *head_parts = nullptr, *tail_parts = nullptr;
   u32 *head_bucket = nullptr, *tail_bucket = nullptr;
-  ZKMSM_TRY(exec.alloc(head_points, sizes.walker_slot_count));
-  ZKMSM_TRY(exec.alloc(tail_points, sizes.walker_slot_count));
+  ZKMSM_TRY(exec.alloc(head_parts, sizes.walker_slot_count * sizes.part_bytes()));
+  ZKMSM_TRY(exec.alloc(tail_parts, sizes.walker_slot_count * sizes.part_bytes()));
   ZKMSM_TRY(exec.alloc(head_bucket, sizes.walker_slot_count));
   ZKMSM_TRY(exec.alloc(tail_bucket, sizes.walker_slot_count));
   Xyzz* split_sums = nullptr;
@@ -168,6 +171,7 @@ CudaStatus run_pipeline(Exec& exec,
   u32* valid = reinterpret_cast<u32*>(meta);
   u32* long_split_flag = reinterpret_cast<u32*>(meta + sizeof(u32));
 
+  const u32 items_per_window = sizes.buckets + 1;
   for (unsigned first_window = 0; first_window < sizes.windows; first_window += sizes.batch_windows) {
     const u32 batch_windows = std::min(sizes.batch_windows, sizes.windows - first_window);
     const u64 batch_entries = static_cast<u64>(batch_windows) * n;
@@ -196,23 +200,49 @@ CudaStatus run_pipeline(Exec& exec,
     if (batch_entries == 0) ZKMSM_TRY(exec.memset(valid, 0, sizeof(u32)));
     ZKMSM_TRY(exec.memset(head_bucket, 0xff, sizes.walker_slot_count * sizeof(u32)));
     ZKMSM_TRY(exec.memset(tail_bucket, 0xff, sizes.walker_slot_count * sizeof(u32)));
-    ZKMSM_TRY(exec.memset(bucket_sums, 0, static_cast<std::size_t>(batch_windows) * sizes.buckets * sizeof(Affine)));
+    if (sizes.xyzz) {
+      ZKMSM_TRY(exec.memset(bucket_items, 0, static_cast<std::size_t>(batch_windows) * items_per_window * sizeof(Xyzz)));
+    } else {
+      ZKMSM_TRY(exec.memset(bucket_sums, 0, static_cast<std::size_t>(batch_windows) * sizes.buckets * sizeof(Affine)));
+    }
     ZKMSM_TRY(exec.memset(split_index, 0xff, static_cast<std::size_t>(batch_windows) * sizes.buckets * sizeof(u32)));
     ZKMSM_TRY(exec.memset(long_split_flag, 0, sizeof(u32)));
     ZKMSM_TRY(exec.stage_end(kPlan));
 
     // accumulate_buckets
     ZKMSM_TRY(exec.stage_begin(kAccumulate));
-    const WalkerArgs<Fd> args{points,      sorted_keys, sorted_values,   bucket_start,         bucket_end,
-                              valid,       bucket_sums, head_points,     head_bucket,          tail_points,
-                              tail_bucket, split_index, long_split_flag, sizes.walker_threads, sizes.slots,
-                              walker_state};
     const SplitLength split_length{bucket_start, bucket_end, valid, sizes.walker_slot_count};
-    ZKMSM_TRY(dispatch_walker<Curve>(exec, sizes, args));
+    if (sizes.xyzz) {
+      const XyzzWalker<Curve> walker{points, sorted_keys, sorted_values, bucket_start, bucket_end, valid,
+                                     sizes.buckets, bucket_items, reinterpret_cast<Xyzz*>(head_parts),
+                                     head_bucket, reinterpret_cast<Xyzz*>(tail_parts), tail_bucket,
+                                     split_index, long_split_flag, sizes.walker_threads};
+      ZKMSM_TRY(exec.for_each(sizes.walker_threads, sizes.threads_per_block, walker));
+    } else {
+      const WalkerArgs<Fd> args{points,
+                                sorted_keys,
+                                sorted_values,
+                                bucket_start,
+                                bucket_end,
+                                valid,
+                                bucket_sums,
+                                reinterpret_cast<Affine*>(head_parts),
+                                head_bucket,
+                                reinterpret_cast<Affine*>(tail_parts),
+                                tail_bucket,
+                                split_index,
+                                long_split_flag,
+                                sizes.walker_threads,
+                                sizes.slots,
+                                walker_state};
+      ZKMSM_TRY(dispatch_walker<Curve>(exec, sizes, args));
+    }
     ZKMSM_TRY(exec.stage_end(kAccumulate));
-    // combine_partials, level by level until one block holds every unit.
-    ZKMSM_TRY(exec.stage_begin(kCombinePartials));
-    {
+    // combine_partials, then reduce_buckets' whole buckets, over the walker's part records.
+    const auto combine_and_finish = [&](const auto* heads, const auto* tails) -> CudaStatus {
+      using Part = std::remove_const_t<std::remove_pointer_t<decltype(heads)>>;
+      // combine_partials, level by level until one block holds every unit.
+      ZKMSM_TRY(exec.stage_begin(kCombinePartials));
       u64 units = sizes.walker_slot_count;
       const LevelRecords* in = nullptr;
       for (int level = 0;; ++level) {
@@ -223,38 +253,43 @@ CudaStatus run_pipeline(Exec& exec,
           ZKMSM_TRY(exec.memset(out->head_bucket, 0xff, blocks * sizeof(u32)));
           ZKMSM_TRY(exec.memset(out->tail_bucket, 0xff, blocks * sizeof(u32)));
         }
-        const CombineLevel<Curve> kernel{level == 0 ? head_points : nullptr,
-                                         level == 0 ? head_bucket : in->head_bucket,
-                                         level == 0 ? tail_points : nullptr,
-                                         level == 0 ? tail_bucket : in->tail_bucket,
-                                         level == 0 ? nullptr : in->head_value,
-                                         level == 0 ? nullptr : in->tail_value,
-                                         level == 0 ? nullptr : in->tail_origin,
-                                         units,
-                                         out ? out->head_bucket : nullptr,
-                                         out ? out->head_value : nullptr,
-                                         out ? out->tail_bucket : nullptr,
-                                         out ? out->tail_value : nullptr,
-                                         out ? out->tail_origin : nullptr,
-                                         split_sums,
-                                         split_length,
-                                         long_split_flag};
+        const CombineLevel<Curve, Part> kernel{level == 0 ? heads : nullptr,
+                                               level == 0 ? head_bucket : in->head_bucket,
+                                               level == 0 ? tails : nullptr,
+                                               level == 0 ? tail_bucket : in->tail_bucket,
+                                               level == 0 ? nullptr : in->head_value,
+                                               level == 0 ? nullptr : in->tail_value,
+                                               level == 0 ? nullptr : in->tail_origin,
+                                               units,
+                                               out ? out->head_bucket : nullptr,
+                                               out ? out->head_value : nullptr,
+                                               out ? out->tail_bucket : nullptr,
+                                               out ? out->tail_value : nullptr,
+                                               out ? out->tail_origin : nullptr,
+                                               split_sums,
+                                               split_length,
+                                               long_split_flag};
         ZKMSM_TRY(exec.for_each(units, point_kernel_threads_per_block(), kernel));
         if (last) break;
         in = out;
         units = blocks;
       }
+      ZKMSM_TRY(exec.stage_end(kCombinePartials));
+      // reduce_buckets, first kernel: whole buckets.
+      ZKMSM_TRY(exec.stage_begin(kReduce));
+      return exec.for_each(static_cast<u64>(batch_windows) * items_per_window, point_kernel_threads_per_block(),
+                           FinishBuckets<Curve, Part>{bucket_sums, split_index, split_sums,
+                                                      SplitParts<Part>{heads, head_bucket, tails, split_length},
+                                                      sizes.buckets, bucket_items});
+    };
+    if (sizes.xyzz) {
+      ZKMSM_TRY(combine_and_finish(reinterpret_cast<const Xyzz*>(head_parts), reinterpret_cast<const Xyzz*>(tail_parts)));
+    } else {
+      ZKMSM_TRY(
+          combine_and_finish(reinterpret_cast<const Affine*>(head_parts), reinterpret_cast<const Affine*>(tail_parts)));
     }
-    ZKMSM_TRY(exec.stage_end(kCombinePartials));
 
-    // reduce_buckets: whole buckets, the split levels, the bit sums.
-    ZKMSM_TRY(exec.stage_begin(kReduce));
-    const u32 items_per_window = sizes.buckets + 1;
-    ZKMSM_TRY(exec.for_each(
-        static_cast<u64>(batch_windows) * items_per_window, point_kernel_threads_per_block(),
-        FinishBuckets<Curve>{bucket_sums, split_index, split_sums,
-                             SplitParts<Fd>{head_points, head_bucket, tail_points, split_length}, sizes.buckets,
-                             bucket_items}));
+    // reduce_buckets, continued: the split levels and the bit sums.
     const Xyzz* level_in = bucket_items;
     u64 window_stride = items_per_window;
     u32 virtual_stride = 0;

@@ -19,6 +19,8 @@
 //                  top magnitude B's bucket (bit c − 1, the only item with that bit) as it is.
 #pragma once
 
+#include <type_traits>
+
 #include "msm/cuda/device_memory_access.cuh"
 #include "msm/cuda/stream_walker.cuh"
 #include "msm/cuda/warp_batch_inverse.cuh"
@@ -28,33 +30,39 @@ namespace zkmsm::cuda::detail {
 // Lanes that sum the sources of one output item of SplitWindows (one warp).
 inline constexpr u32 kSplitLanes = 32;
 
-// The walker's parts of split buckets, as reduce_buckets reads them.
-template <class Fd>
+// The walker's parts of split buckets, as reduce_buckets reads them: affine points (stream
+// walker) or XYZZ points (xyzz walker).
+template <class Part>
 struct SplitParts {
-  const DeviceAffine<Fd>* head_points;
+  using Xyzz = DeviceXyzz<typename Part::BaseField>;
+  const Part* head_points;
   const u32* head_bucket;
-  const DeviceAffine<Fd>* tail_points;
+  const Part* tail_points;
   SplitLength length;
 
   // acc + the parts of a short bucket whose tail is in slot `origin`: that tail, then the heads of
   // the following slots while they belong to the bucket.
-  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz<Fd> add_short(DeviceXyzz<Fd> acc, u32 bucket, u32 origin) const {
-    acc = acc.add_affine(load_affine_rw(tail_points, origin));
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Xyzz add_short(Xyzz acc, u32 bucket, u32 origin) const {
+    acc = add_stored(acc, tail_points, origin);
     for (u64 v = origin + 1; v < length.slot_count && head_bucket[v] == bucket; ++v)
-      acc = acc.add_affine(load_affine_rw(head_points, v));
+      acc = add_stored(acc, head_points, v);
     return acc;
   }
 };
 
 // items[w·(B + 1) + i] = the sum of the bucket of magnitude i in window w (i = 0: infinity).
-template <class Curve>
+// Part = DeviceAffine: the stream walker left whole buckets in bucket_sums (affine; infinity when
+// split): every item is written here. Part = DeviceXyzz: the xyzz walker wrote whole buckets into
+// items already (the rest is infinity from the plan's memset): only split buckets are written.
+template <class Curve, class Part>
 struct FinishBuckets {
   using Fd = DeviceBase<Curve>;
   using Xyzz = DeviceXyzz<Fd>;
-  const DeviceAffine<Fd>* bucket_sums;  // affine, from the walker; infinity when split
+  static constexpr bool kXyzzParts = std::is_same_v<Part, Xyzz>;
+  const DeviceAffine<Fd>* bucket_sums;  // Part = DeviceAffine only
   const u32* split_index;               // per bucket: the slot of its tail part, or kNoBucket
   const Xyzz* split_sums;               // long split buckets' sums, at the tail slot
-  SplitParts<Fd> parts;                 // short split buckets' parts
+  SplitParts<Part> parts;               // short split buckets' parts
   u32 buckets;                          // B
   Xyzz* items;
 
@@ -64,10 +72,16 @@ struct FinishBuckets {
     Xyzz sum = Xyzz::infinity();
     if (i != 0) {
       const u32 bucket = w * buckets + i - 1;
-      sum = sum.add_affine(load_affine_rw(bucket_sums, bucket));
       const u32 split = split_index[bucket];
+      if constexpr (kXyzzParts) {
+        if (split == kNoBucket) return;
+      } else {
+        sum = sum.add_affine(load_affine_rw(bucket_sums, bucket));
+      }
       if (split != kNoBucket)
         sum = parts.length.is_long(bucket) ? sum + split_sums[split] : parts.add_short(sum, bucket, split);
+    } else if constexpr (kXyzzParts) {
+      return;
     }
     store_xyzz(items, index, sum);
   }

@@ -21,14 +21,14 @@ namespace zkmsm::cuda::detail {
 // is long, and each thread only looks at its records.
 inline constexpr u32 kCombineBlock = static_cast<u32>(kCombineBlockUnits);
 
-template <class Curve>
+template <class Curve, class Part>  // Part: the walker's part records, DeviceAffine or DeviceXyzz
 struct CombineLevel {
   using Fd = DeviceBase<Curve>;
   using Xyzz = DeviceXyzz<Fd>;
-  // Level 0 (walker records, affine); the XYZZ inputs below are null then.
-  const DeviceAffine<Fd>* head_points;
+  // Level 0 (the walker's records); the XYZZ inputs below are null then.
+  const Part* head_points;
   const u32* head_bucket;
-  const DeviceAffine<Fd>* tail_points;
+  const Part* tail_points;
   const u32* tail_bucket;
   // Levels ≥ 1.
   const Xyzz* in_head_value;
@@ -47,7 +47,7 @@ struct CombineLevel {
   const u32* long_split_flag;  // 0: no bucket is long, nothing to do
 
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Xyzz add_head(const Xyzz& acc, u64 v) const {
-    return in_head_value == nullptr ? acc.add_affine(load_affine_rw(head_points, v)) : acc + in_head_value[v];
+    return in_head_value == nullptr ? add_stored(acc, head_points, v) : acc + in_head_value[v];
   }
 
   ZKMSM_HOST_DEVICE void operator()(u64 u) const {
@@ -67,7 +67,7 @@ struct CombineLevel {
     const u32 bucket = tail_bucket[u];
     if (bucket == kNoBucket || !length.is_long(bucket)) return;
     const u32 origin = in_tail_origin == nullptr ? static_cast<u32>(u) : in_tail_origin[u];
-    Xyzz sum = in_tail_value == nullptr ? Xyzz::from_affine(load_affine_rw(tail_points, u)) : in_tail_value[u];
+    Xyzz sum = in_tail_value == nullptr ? add_stored(Xyzz::infinity(), tail_points, u) : in_tail_value[u];
     u64 v = u + 1;
     while (v < block_end && head_bucket[v] == bucket) sum = add_head(sum, v++);
     if (out_tail_bucket != nullptr && v == block_end && v < units && head_bucket[v] == bucket) {

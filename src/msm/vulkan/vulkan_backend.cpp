@@ -71,6 +71,9 @@ backend::Status translate_knobs(const backend::Knobs& knobs, VulkanMsmOptions& o
   if (knobs.accumulator == backend::AccumulatorKind::batch_affine) {
     return invalid_knob("accumulator 'batch_affine' is the cpu backend's (vulkan has stream_walker and pair_tree)");
   }
+  if (knobs.accumulator == backend::AccumulatorKind::xyzz) {
+    return invalid_knob("accumulator 'xyzz' is the cpu and cuda backends' (vulkan has stream_walker and pair_tree)");
+  }
   if (knobs.walker_state == backend::WalkerState::warp || knobs.walker_state == backend::WalkerState::global_warp) {
     return invalid_knob("walker_state warp and global_warp are cuda's (vulkan has auto, registers and global)");
   }

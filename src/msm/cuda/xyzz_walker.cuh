@@ -1,0 +1,73 @@
+// accumulate_buckets with XYZZ buckets (accumulator = xyzz): the measured baseline of issue #15
+// against the stream walker's batched affine additions, and what every fast public GPU MSM does.
+//
+// The M valid sorted entries are cut into `threads` equal contiguous ranges (slot_begin, one slot
+// per thread). A thread adds its range's points into one XYZZ accumulator with mixed additions
+// (madd-2008-s, 8M + 2S, complete: P + P and P + (−P) included), piece by piece, and emits each
+// piece as the stream walker does: a whole bucket straight into reduce_buckets' items
+// (w·(B + 1) + magnitude), a piece cut by the range start to its head record, a piece cut by the
+// range end to its tail record (XYZZ; split_index[bucket] = the thread). No inversion and no state
+// between rounds: one accumulator in registers and a short loop.
+#pragma once
+
+#include "msm/cuda/device_memory_access.cuh"
+#include "msm/cuda/stream_walker.cuh"
+
+namespace zkmsm::cuda::detail {
+
+template <class Curve>
+struct XyzzWalker {
+  using Fd = DeviceBase<Curve>;
+  using Xyzz = DeviceXyzz<Fd>;
+  const DeviceAffine<Fd>* points;
+  const u32* keys;    // sorted
+  const u32* values;  // sorted
+  const u32* bucket_start;
+  const u32* bucket_end;
+  const u32* valid;  // M
+  u32 buckets;       // B
+  Xyzz* items;       // reduce_buckets' items, [w][B + 1]
+  Xyzz* head_points;
+  u32* head_bucket;
+  Xyzz* tail_points;
+  u32* tail_bucket;
+  u32* split_index;
+  u32* long_split_flag;
+  u32 threads;
+
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit(u32 t, u32 kind, u32 bucket, const Xyzz& sum) const {
+    if (kind == kPieceFull) {
+      store_xyzz(items, static_cast<u64>(bucket) + bucket / buckets + 1, sum);
+    } else if (kind == kPieceHead) {
+      store_xyzz(head_points, t, sum);
+      head_bucket[t] = bucket;
+    } else {
+      store_xyzz(tail_points, t, sum);
+      tail_bucket[t] = bucket;
+      split_index[bucket] = t;
+      if (SplitLength{bucket_start, bucket_end, valid, threads}.is_long(bucket)) *long_split_flag = 1;
+    }
+  }
+
+  // Loading the next entry's point before adding the current one did not help (H200, 2^20: 7.02
+  // against 6.96 ms; the kernel is bound by the latency of its multiplications, not of its loads).
+  ZKMSM_HOST_DEVICE void operator()(u64 index) const {
+    const u32 t = static_cast<u32>(index);
+    const u32 m = *valid;
+    u32 cur = slot_begin(t, m, threads);
+    const u32 end = slot_begin(t + 1, m, threads);
+    while (cur < end) {
+      const u32 bucket = keys[cur];
+      const u32 first = bucket_start[bucket];
+      const u32 last = bucket_end[bucket];
+      const u32 piece_end = last < end ? last : end;
+      // Only a range's first piece can start mid-bucket.
+      const u32 kind = cur != first ? kPieceHead : (piece_end == last ? kPieceFull : kPieceTail);
+      Xyzz sum = Xyzz::from_affine(gather(points, values[cur]));
+      for (++cur; cur < piece_end; ++cur) sum = sum.add_affine(gather(points, values[cur]));
+      emit(t, kind, bucket, sum);
+    }
+  }
+};
+
+}  // namespace zkmsm::cuda::detail
