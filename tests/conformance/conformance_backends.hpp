@@ -28,7 +28,7 @@ struct CpuBackend {
   static constexpr bool every_window_size_by_default = true;
 };
 
-// cuda's two accumulators, each at every size (automatic takes xyzz below 2^20 points).
+// cuda's two accumulators, each at every size (automatic is xyzz).
 struct CudaBackend {
   static constexpr Backend backend = Backend::cuda;
   static constexpr const char* name = "cuda";

@@ -220,7 +220,7 @@ TYPED_TEST(CudaEmulationTest, WindowBatchesUnderABudgetGiveTheSameResult) {
 TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   using Curve = TypeParam;
   std::string error;
-  // Below 2^20 points the xyzz walker, unless a stream-walker knob is set.
+  // The xyzz walker, unless a stream-walker knob is set.
   const auto automatic = cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{}, &error);
   EXPECT_TRUE(automatic.xyzz);
   EXPECT_EQ(automatic.slots, 1u);
@@ -232,18 +232,22 @@ TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   EXPECT_EQ(small.state, WalkerState::warp);
   EXPECT_EQ(small.slots, 4u);
   EXPECT_EQ(small.walker_threads % 32, 0u);
-  const auto large = cuda::detail::make_msm_sizes(std::size_t{1} << 20, 254, CudaMsmOptions{}, &error);
-  EXPECT_FALSE(large.xyzz);
+  EXPECT_TRUE(cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254, CudaMsmOptions{}, &error).xyzz);
+  const CudaMsmOptions walker{.accumulator = backend::AccumulatorKind::stream_walker};
+  const auto large = cuda::detail::make_msm_sizes(std::size_t{1} << 20, 254, walker, &error);
   EXPECT_EQ(large.state, WalkerState::global);
   EXPECT_EQ(large.slots, 16u);
   EXPECT_EQ(large.walker_min_blocks, 0u);
-  const auto huge = cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254, CudaMsmOptions{}, &error);
+  const auto huge = cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254, walker, &error);
   EXPECT_EQ(huge.slots, 48u);
   EXPECT_EQ(huge.walker_min_blocks, 3u);
   EXPECT_LE(huge.walker_threads, cuda::detail::kCappedMaxWalkerThreads);
   // Blocks larger than the capped kernel's bound run uncapped.
   const auto wide =
-      cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254, CudaMsmOptions{.walker_threads_per_block = 512}, &error);
+      cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254,
+                                   CudaMsmOptions{.accumulator = backend::AccumulatorKind::stream_walker,
+                                                  .walker_threads_per_block = 512},
+                                   &error);
   EXPECT_EQ(wide.walker_min_blocks, 0u);
   // An explicit S the warp state cannot take goes to the global state.
   const auto explicit_s = cuda::detail::make_msm_sizes(1000, 254, CudaMsmOptions{.walker_slots = 12}, &error);

@@ -36,7 +36,7 @@ bool device_available();
 struct CudaMsmOptions {
   unsigned window_bits = 0;  // c; 0 = the backend's cost model
   // stream_walker (batched affine additions) or xyzz (XYZZ buckets, xyzz_walker.cuh); automatic =
-  // by size, or the stream walker when one of its knobs below is set (launch_sizes.hpp).
+  // xyzz, or the stream walker when one of its knobs below is set (launch_sizes.hpp).
   backend::AccumulatorKind accumulator = backend::AccumulatorKind::automatic;
   unsigned walker_slots = 0;  // S: affine additions per batched inversion per thread; 0 = by size
   unsigned walker_threads_per_block = 128;

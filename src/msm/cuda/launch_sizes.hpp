@@ -81,15 +81,13 @@ inline unsigned default_walker_slots(backend::WalkerState state, std::size_t n) 
   }
 }
 
-// accumulator = auto: the xyzz walker below 2^20 points, the stream walker from 2^20 (H200, inputs on
-// the device, one run, docs/cuda_notes.md run 8: xyzz 1.82 / 2.48 / 3.32 / 5.23 / 9.14 / 29.1 /
-// 86.1 ms against 2.07 / 3.29 / 3.56 / 5.42 / 7.70 / 20.6 / 70.6 at 2^16 / 17 / 18 / 19 / 20 / 22 / 24).
-// A stream-walker knob set explicitly (S, state, thread cap) asks for the stream walker.
-inline constexpr std::size_t kXyzzWalkerMaxPoints = (std::size_t{1} << 20) - 1;
-inline bool default_accumulator_is_xyzz(std::size_t n, const CudaMsmOptions& options) {
-  const bool walker_knobs = options.walker_slots != 0 || options.walker_max_blocks != 0 ||
-                            options.walker_state != backend::WalkerState::automatic;
-  return n <= kXyzzWalkerMaxPoints && !walker_knobs;
+// accumulator = auto: the xyzz walker at every size (H200, inputs on the device, one run,
+// docs/cuda_notes.md run 8: 1.39 / 2.22 / 5.96 / 17.3 / 60.2 ms against the stream walker's 2.15 /
+// 3.62 / 7.75 / 20.7 / 70.9 at 2^16 / 2^18 / 2^20 / 2^22 / 2^24). A stream-walker knob set
+// explicitly (S, state, thread cap) asks for the stream walker.
+inline bool default_accumulator_is_xyzz(const CudaMsmOptions& options) {
+  return options.walker_slots == 0 && options.walker_max_blocks == 0 &&
+         options.walker_state == backend::WalkerState::automatic;
 }
 
 inline bool registers_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4 || s == 8 || s == 16; }
@@ -265,7 +263,7 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
     return sizes;
   }
   sizes.xyzz = options.accumulator == backend::AccumulatorKind::xyzz ||
-               (options.accumulator == backend::AccumulatorKind::automatic && default_accumulator_is_xyzz(n, options));
+               (options.accumulator == backend::AccumulatorKind::automatic && default_accumulator_is_xyzz(options));
   // Automatic state with an explicit S the size's state cannot take: global takes any S.
   backend::WalkerState state = options.walker_state;
   if (state == backend::WalkerState::automatic) {

@@ -3,8 +3,8 @@
 //
 // The M valid sorted entries are cut into `threads` equal contiguous ranges (slot_begin, one slot
 // per thread). A thread adds its range's points into one XYZZ accumulator with mixed additions
-// (madd-2008-s, 8M + 2S, complete: P + P and P + (−P) included), piece by piece, and emits each
-// piece as the stream walker does: a whole bucket straight into reduce_buckets' items
+// (madd-2008-s, 8M + 2S, complete: P + P and P + (−P) included), and emits each piece (the part
+// of one bucket inside the range) as the stream walker does: a whole bucket straight into reduce_buckets' items
 // (w·(B + 1) + magnitude), a piece cut by the range start to its head record, a piece cut by the
 // range end to its tail record (XYZZ; split_index[bucket] = the thread). No inversion and no state
 // between rounds: one accumulator in registers and a short loop.
@@ -49,24 +49,34 @@ struct XyzzWalker {
     }
   }
 
-  // Loading the next entry's point before adding the current one did not help (H200, 2^20: 7.02
-  // against 6.96 ms; the kernel is bound by the latency of its multiplications, not of its loads).
+  // One entry per iteration for every lane: a lane whose bucket changes emits the finished piece
+  // and starts the next from the entry's point, the others add it. The warp's lanes walk ranges of
+  // equal length in step, so the addition runs once per iteration for the whole warp. (A loop per
+  // piece made each warp wait for its longest piece at every boundary: 172 warp instructions per
+  // addition at 2^20, ~2.7× the multiplications' share; ncu, docs/cuda_notes.md run 8.)
   ZKMSM_HOST_DEVICE void operator()(u64 index) const {
     const u32 t = static_cast<u32>(index);
     const u32 m = *valid;
     u32 cur = slot_begin(t, m, threads);
     const u32 end = slot_begin(t + 1, m, threads);
-    while (cur < end) {
-      const u32 bucket = keys[cur];
-      const u32 first = bucket_start[bucket];
-      const u32 last = bucket_end[bucket];
-      const u32 piece_end = last < end ? last : end;
-      // Only a range's first piece can start mid-bucket.
-      const u32 kind = cur != first ? kPieceHead : (piece_end == last ? kPieceFull : kPieceTail);
-      Xyzz sum = Xyzz::from_affine(gather(points, values[cur]));
-      for (++cur; cur < piece_end; ++cur) sum = sum.add_affine(gather(points, values[cur]));
-      emit(t, kind, bucket, sum);
+    if (cur >= end) return;
+    u32 bucket = keys[cur];
+    // Only a range's first piece can start mid-bucket; it is a tail when the bucket runs past the range.
+    u32 kind = cur != bucket_start[bucket] ? kPieceHead : bucket_end[bucket] <= end ? kPieceFull : kPieceTail;
+    Xyzz sum = Xyzz::from_affine(gather(points, values[cur]));
+    for (++cur; cur < end; ++cur) {
+      const u32 key = keys[cur];
+      const DeviceAffine<Fd> point = gather(points, values[cur]);
+      if (key != bucket) {
+        emit(t, kind, bucket, sum);
+        bucket = key;
+        kind = bucket_end[bucket] <= end ? kPieceFull : kPieceTail;
+        sum = Xyzz::from_affine(point);
+      } else {
+        sum = sum.add_affine(point);
+      }
     }
+    emit(t, kind, bucket, sum);
   }
 };
 
