@@ -1,5 +1,5 @@
 // accumulate_buckets on Vulkan, the second accumulator: the pair tree (barretenberg's WebGPU MSM,
-// its "V2 bin-packed pair tree"; SEED_SYSTEM.md §4.5a), for one window batch whose sorted
+// its "V2 bin-packed pair tree"), for one window batch whose sorted
 // entries and bucket bounds BucketStages left on the device. It leaves the same bucket_sums as
 // StreamWalker, so BucketReduction reads either.
 //
