@@ -224,8 +224,7 @@ TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   const auto automatic = cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{}, &error);
   EXPECT_TRUE(automatic.xyzz);
   EXPECT_EQ(automatic.slots, 1u);
-  EXPECT_FALSE(
-      cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{.walker_slots = 2}, &error).xyzz);
+  EXPECT_FALSE(cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{.walker_slots = 2}, &error).xyzz);
   const auto small = cuda::detail::make_msm_sizes(
       std::size_t{1} << 16, 254, CudaMsmOptions{.accumulator = backend::AccumulatorKind::stream_walker}, &error);
   EXPECT_FALSE(small.xyzz);
@@ -243,11 +242,9 @@ TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   EXPECT_EQ(huge.walker_min_blocks, 3u);
   EXPECT_LE(huge.walker_threads, cuda::detail::kCappedMaxWalkerThreads);
   // Blocks larger than the capped kernel's bound run uncapped.
-  const auto wide =
-      cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254,
-                                   CudaMsmOptions{.accumulator = backend::AccumulatorKind::stream_walker,
-                                                  .walker_threads_per_block = 512},
-                                   &error);
+  const auto wide = cuda::detail::make_msm_sizes(
+      std::size_t{1} << 24, 254,
+      CudaMsmOptions{.accumulator = backend::AccumulatorKind::stream_walker, .walker_threads_per_block = 512}, &error);
   EXPECT_EQ(wide.walker_min_blocks, 0u);
   // An explicit S the warp state cannot take goes to the global state.
   const auto explicit_s = cuda::detail::make_msm_sizes(1000, 254, CudaMsmOptions{.walker_slots = 12}, &error);

@@ -118,14 +118,14 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void store_xyzz(DeviceXyzz<Fd>* base, u64 i
 // acc + a stored part of a bucket: affine (the stream walker's) or XYZZ (the xyzz walker's).
 template <class Fd>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz<Fd> add_stored(const DeviceXyzz<Fd>& acc,
-                                                             const DeviceAffine<Fd>* parts,
-                                                             u64 index) {
+                                                               const DeviceAffine<Fd>* parts,
+                                                               u64 index) {
   return acc.add_affine(load_affine_rw(parts, index));
 }
 template <class Fd>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz<Fd> add_stored(const DeviceXyzz<Fd>& acc,
-                                                             const DeviceXyzz<Fd>* parts,
-                                                             u64 index) {
+                                                               const DeviceXyzz<Fd>* parts,
+                                                               u64 index) {
   return acc + load_xyzz_rw(parts, index);
 }
 

@@ -218,8 +218,8 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
   for (std::size_t level = 0; level < sizes.split.levels.size(); ++level) {
     const WindowSplitLevel& l = sizes.split.levels[level];
     std::size_t& items = sizes.split_buffer_items[level % 2];
-    items = std::max<std::size_t>(items, static_cast<std::size_t>(sizes.batch_windows) * 2 * l.virtuals_in
-                                             << l.low_bits);
+    items =
+        std::max<std::size_t>(items, static_cast<std::size_t>(sizes.batch_windows) * 2 * l.virtuals_in << l.low_bits);
   }
 
   BufferBytes& b = sizes.bytes;

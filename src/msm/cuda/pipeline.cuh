@@ -201,7 +201,8 @@ CudaStatus run_pipeline(Exec& exec,
     ZKMSM_TRY(exec.memset(head_bucket, 0xff, sizes.walker_slot_count * sizeof(u32)));
     ZKMSM_TRY(exec.memset(tail_bucket, 0xff, sizes.walker_slot_count * sizeof(u32)));
     if (sizes.xyzz) {
-      ZKMSM_TRY(exec.memset(bucket_items, 0, static_cast<std::size_t>(batch_windows) * items_per_window * sizeof(Xyzz)));
+      ZKMSM_TRY(
+          exec.memset(bucket_items, 0, static_cast<std::size_t>(batch_windows) * items_per_window * sizeof(Xyzz)));
     } else {
       ZKMSM_TRY(exec.memset(bucket_sums, 0, static_cast<std::size_t>(batch_windows) * sizes.buckets * sizeof(Affine)));
     }
@@ -213,28 +214,31 @@ CudaStatus run_pipeline(Exec& exec,
     ZKMSM_TRY(exec.stage_begin(kAccumulate));
     const SplitLength split_length{bucket_start, bucket_end, valid, sizes.walker_slot_count};
     if (sizes.xyzz) {
-      const XyzzWalker<Curve> walker{points, sorted_keys, sorted_values, bucket_start, bucket_end, valid,
-                                     sizes.buckets, bucket_items, reinterpret_cast<Xyzz*>(head_parts),
-                                     head_bucket, reinterpret_cast<Xyzz*>(tail_parts), tail_bucket,
-                                     split_index, long_split_flag, sizes.walker_threads};
+      const XyzzWalker<Curve> walker{points,
+                                     sorted_keys,
+                                     sorted_values,
+                                     bucket_start,
+                                     bucket_end,
+                                     valid,
+                                     sizes.buckets,
+                                     bucket_items,
+                                     reinterpret_cast<Xyzz*>(head_parts),
+                                     head_bucket,
+                                     reinterpret_cast<Xyzz*>(tail_parts),
+                                     tail_bucket,
+                                     split_index,
+                                     long_split_flag,
+                                     sizes.walker_threads};
       ZKMSM_TRY(exec.for_each(sizes.walker_threads, sizes.threads_per_block, walker));
     } else {
-      const WalkerArgs<Fd> args{points,
-                                sorted_keys,
-                                sorted_values,
-                                bucket_start,
-                                bucket_end,
-                                valid,
-                                bucket_sums,
-                                reinterpret_cast<Affine*>(head_parts),
-                                head_bucket,
-                                reinterpret_cast<Affine*>(tail_parts),
-                                tail_bucket,
-                                split_index,
-                                long_split_flag,
-                                sizes.walker_threads,
-                                sizes.slots,
-                                walker_state};
+      const WalkerArgs<Fd> args{points,          sorted_keys,
+                                sorted_values,   bucket_start,
+                                bucket_end,      valid,
+                                bucket_sums,     reinterpret_cast<Affine*>(head_parts),
+                                head_bucket,     reinterpret_cast<Affine*>(tail_parts),
+                                tail_bucket,     split_index,
+                                long_split_flag, sizes.walker_threads,
+                                sizes.slots,     walker_state};
       ZKMSM_TRY(dispatch_walker<Curve>(exec, sizes, args));
     }
     ZKMSM_TRY(exec.stage_end(kAccumulate));
@@ -283,7 +287,8 @@ CudaStatus run_pipeline(Exec& exec,
                                                       sizes.buckets, bucket_items});
     };
     if (sizes.xyzz) {
-      ZKMSM_TRY(combine_and_finish(reinterpret_cast<const Xyzz*>(head_parts), reinterpret_cast<const Xyzz*>(tail_parts)));
+      ZKMSM_TRY(
+          combine_and_finish(reinterpret_cast<const Xyzz*>(head_parts), reinterpret_cast<const Xyzz*>(tail_parts)));
     } else {
       ZKMSM_TRY(
           combine_and_finish(reinterpret_cast<const Affine*>(head_parts), reinterpret_cast<const Affine*>(tail_parts)));
@@ -297,17 +302,24 @@ CudaStatus run_pipeline(Exec& exec,
       const WindowSplitLevel& l = sizes.split.levels[level];
       Xyzz* out = split_buffer[level % 2];
       const u64 out_items = static_cast<u64>(batch_windows) * 2 * l.virtuals_in << l.low_bits;
-      ZKMSM_TRY(exec.for_each(out_items * kSplitLanes, point_kernel_threads_per_block(),
-                              SplitWindows<Curve>{level_in, window_stride, virtual_stride, l.virtuals_in, l.low_bits,
-                                                  l.high_bits, out}));
+      ZKMSM_TRY(exec.for_each(
+          out_items * kSplitLanes, point_kernel_threads_per_block(),
+          SplitWindows<Curve>{level_in, window_stride, virtual_stride, l.virtuals_in, l.low_bits, l.high_bits, out}));
       level_in = out;
       virtual_stride = u32{1} << l.low_bits;
       window_stride = static_cast<u64>(2) * l.virtuals_in * virtual_stride;
     }
     if (sizes.split.bit_windows > kMaxBitWindows) return failure("window too wide for reduce_buckets");
-    ExtractBitSums<Curve> extract{bucket_items,   sizes.buckets,         level_in,          window_stride,
-                                  virtual_stride, sizes.split.bit_windows, sizes.window_bits, {},
-                                  {},             device_bit_sums + static_cast<u64>(first_window) * sizes.window_bits};
+    ExtractBitSums<Curve> extract{bucket_items,
+                                  sizes.buckets,
+                                  level_in,
+                                  window_stride,
+                                  virtual_stride,
+                                  sizes.split.bit_windows,
+                                  sizes.window_bits,
+                                  {},
+                                  {},
+                                  device_bit_sums + static_cast<u64>(first_window) * sizes.window_bits};
     for (u32 v = 0; v < sizes.split.bit_windows; ++v) {
       extract.offset[v] = sizes.split.offset[v];
       extract.bits[v] = sizes.split.bits[v];

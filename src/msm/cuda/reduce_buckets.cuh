@@ -122,7 +122,7 @@ struct SplitWindows {
     const u64 parent = child >> 1;
     const Xyzz* x = in + (parent / virtuals) * in_window_stride + (parent % virtuals) * in_virtual_stride;
     u32 first = item, count = u32{1} << high_bits, stride = child_items;  // L_item = Σ_h X[h·2^lo + item]
-    if (high) {                                                            // H_item = Σ_l X[item·2^lo + l]
+    if (high) {                                                           // H_item = Σ_l X[item·2^lo + l]
       first = item << low_bits;
       count = item < (u32{1} << high_bits) ? child_items : 0;
       stride = 1;
