@@ -20,6 +20,9 @@ namespace zkmsm::cuda::detail {
 // an entry costs one batched affine addition (6M, plus a share of the inversion and the
 // gathers); a bucket costs ~2.25 XYZZ additions in reduce_buckets (~14M each), and each window
 // reduces one bucket more than 2^(c−1). Searched over c in [4, 20] (H200, docs/cuda_notes.md).
+// Fitted with the stream walker and the running-sum reduction; with the xyzz walker (an entry is
+// one 10M mixed addition) and window splitting (a bucket is its parts plus two full additions)
+// the ratio is about the same, but it has not been searched again (issue #15's next steps).
 inline constexpr WindowCostWeights kWindowCostWeights{10.0, 30.0, 1, 4, 20};
 // Auto walker size: about this many sorted entries per slot, and at most this many threads.
 // The cap is about one wave of the global-state walker on an H200 (110 registers: 512 threads
