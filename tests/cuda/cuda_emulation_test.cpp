@@ -196,6 +196,8 @@ TYPED_TEST(CudaEmulationTest, ArithmeticProgression) {
   using Curve = TypeParam;
   const auto points = arithmetic_progression<Curve>(200);
   this->expect_correct(points, random_scalars_256<Curve>(200, this->rng), {.window_bits = 5, .walker_slots = 4});
+  this->expect_correct(points, random_scalars_256<Curve>(200, this->rng),
+                       {.window_bits = 5, .accumulator = backend::AccumulatorKind::xyzz});
   // Small scalars: many equal partial sums inside buckets.
   std::vector<Integer<Curve>> small(200);
   for (auto& s : small) s = small_scalar<Curve>(this->rng() % 16);
@@ -207,14 +209,16 @@ TYPED_TEST(CudaEmulationTest, WindowBatchesUnderABudgetGiveTheSameResult) {
   const std::size_t n = 100;
   const auto points = independent_points<Curve>(n, this->rng());
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
-  const CudaMsmOptions unlimited{.window_bits = 9};
-  const std::size_t full = cuda::estimate_device_bytes<Curve>(n, unlimited);
-  CudaMsmOptions tight = unlimited;
-  tight.memory_budget_bytes = full / 3;
-  EXPECT_LT(cuda::estimate_device_bytes<Curve>(n, tight), full);
-  this->expect_correct(points, scalars, tight);
-  tight.memory_budget_bytes = 1;  // one window per batch
-  this->expect_correct(points, scalars, tight);
+  for (auto accumulator : {backend::AccumulatorKind::xyzz, backend::AccumulatorKind::stream_walker}) {
+    const CudaMsmOptions unlimited{.window_bits = 9, .accumulator = accumulator};
+    const std::size_t full = cuda::estimate_device_bytes<Curve>(n, unlimited);
+    CudaMsmOptions tight = unlimited;
+    tight.memory_budget_bytes = full / 3;
+    EXPECT_LT(cuda::estimate_device_bytes<Curve>(n, tight), full);
+    this->expect_correct(points, scalars, tight);
+    tight.memory_budget_bytes = 1;  // one window per batch
+    this->expect_correct(points, scalars, tight);
+  }
 }
 
 TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
