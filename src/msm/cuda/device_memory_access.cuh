@@ -12,68 +12,6 @@ namespace zkmsm::cuda::detail {
 inline constexpr u32 kNegative = 1u << 31;
 
 // ---- memory access helpers ---------------------------------------------------------------------
-// 16-byte loads and stores of 32-byte field elements; read-only path for inputs.
-template <class Fd>
-ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> load_affine(const DeviceAffine<Fd>* base, u64 index) {
-#if defined(__CUDA_ARCH__)
-  const uint4* p = reinterpret_cast<const uint4*>(base + index);
-  const uint4 q0 = __ldg(p), q1 = __ldg(p + 1), q2 = __ldg(p + 2), q3 = __ldg(p + 3);
-  DeviceAffine<Fd> out;
-  out.x.v[0] = q0.x, out.x.v[1] = q0.y, out.x.v[2] = q0.z, out.x.v[3] = q0.w;
-  out.x.v[4] = q1.x, out.x.v[5] = q1.y, out.x.v[6] = q1.z, out.x.v[7] = q1.w;
-  out.y.v[0] = q2.x, out.y.v[1] = q2.y, out.y.v[2] = q2.z, out.y.v[3] = q2.w;
-  out.y.v[4] = q3.x, out.y.v[5] = q3.y, out.y.v[6] = q3.z, out.y.v[7] = q3.w;
-  return out;
-#else
-  return base[index];
-#endif
-}
-
-// The x coordinate alone (one 32-byte sector of the point).
-template <class Fd>
-ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd load_affine_x(const DeviceAffine<Fd>* base, u64 index) {
-#if defined(__CUDA_ARCH__)
-  const uint4* p = reinterpret_cast<const uint4*>(base + index);
-  const uint4 q0 = __ldg(p), q1 = __ldg(p + 1);
-  Fd x;
-  x.v[0] = q0.x, x.v[1] = q0.y, x.v[2] = q0.z, x.v[3] = q0.w;
-  x.v[4] = q1.x, x.v[5] = q1.y, x.v[6] = q1.z, x.v[7] = q1.w;
-  return x;
-#else
-  return base[index].x;
-#endif
-}
-
-// Bucket sums and partials are written in one kernel and read in a later one: plain loads.
-template <class Fd>
-ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> load_affine_rw(const DeviceAffine<Fd>* base, u64 index) {
-#if defined(__CUDA_ARCH__)
-  const uint4* p = reinterpret_cast<const uint4*>(base + index);
-  const uint4 q0 = p[0], q1 = p[1], q2 = p[2], q3 = p[3];
-  DeviceAffine<Fd> out;
-  out.x.v[0] = q0.x, out.x.v[1] = q0.y, out.x.v[2] = q0.z, out.x.v[3] = q0.w;
-  out.x.v[4] = q1.x, out.x.v[5] = q1.y, out.x.v[6] = q1.z, out.x.v[7] = q1.w;
-  out.y.v[0] = q2.x, out.y.v[1] = q2.y, out.y.v[2] = q2.z, out.y.v[3] = q2.w;
-  out.y.v[4] = q3.x, out.y.v[5] = q3.y, out.y.v[6] = q3.z, out.y.v[7] = q3.w;
-  return out;
-#else
-  return base[index];
-#endif
-}
-
-template <class Fd>
-ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void store_affine(DeviceAffine<Fd>* base, u64 index, const DeviceAffine<Fd>& a) {
-#if defined(__CUDA_ARCH__)
-  uint4* p = reinterpret_cast<uint4*>(base + index);
-  p[0] = make_uint4(a.x.v[0], a.x.v[1], a.x.v[2], a.x.v[3]);
-  p[1] = make_uint4(a.x.v[4], a.x.v[5], a.x.v[6], a.x.v[7]);
-  p[2] = make_uint4(a.y.v[0], a.y.v[1], a.y.v[2], a.y.v[3]);
-  p[3] = make_uint4(a.y.v[4], a.y.v[5], a.y.v[6], a.y.v[7]);
-#else
-  base[index] = a;
-#endif
-}
-
 #if defined(__CUDA_ARCH__)
 // One 32-byte field element from / to two 16-byte words.
 template <class Fd>
@@ -89,6 +27,50 @@ __device__ __forceinline__ void field_to_words(const Fd& f, uint4* p) {
   p[1] = make_uint4(f.v[4], f.v[5], f.v[6], f.v[7]);
 }
 #endif
+
+// 16-byte loads and stores of 32-byte field elements; read-only path for inputs.
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> load_affine(const DeviceAffine<Fd>* base, u64 index) {
+#if defined(__CUDA_ARCH__)
+  const uint4* p = reinterpret_cast<const uint4*>(base + index);
+  return {field_from_words<Fd>(__ldg(p), __ldg(p + 1)), field_from_words<Fd>(__ldg(p + 2), __ldg(p + 3))};
+#else
+  return base[index];
+#endif
+}
+
+// The x coordinate alone (one 32-byte sector of the point).
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd load_affine_x(const DeviceAffine<Fd>* base, u64 index) {
+#if defined(__CUDA_ARCH__)
+  const uint4* p = reinterpret_cast<const uint4*>(base + index);
+  return field_from_words<Fd>(__ldg(p), __ldg(p + 1));
+#else
+  return base[index].x;
+#endif
+}
+
+// Bucket sums and partials are written in one kernel and read in a later one: plain loads.
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> load_affine_rw(const DeviceAffine<Fd>* base, u64 index) {
+#if defined(__CUDA_ARCH__)
+  const uint4* p = reinterpret_cast<const uint4*>(base + index);
+  return {field_from_words<Fd>(p[0], p[1]), field_from_words<Fd>(p[2], p[3])};
+#else
+  return base[index];
+#endif
+}
+
+template <class Fd>
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void store_affine(DeviceAffine<Fd>* base, u64 index, const DeviceAffine<Fd>& a) {
+#if defined(__CUDA_ARCH__)
+  uint4* p = reinterpret_cast<uint4*>(base + index);
+  field_to_words(a.x, p);
+  field_to_words(a.y, p + 2);
+#else
+  base[index] = a;
+#endif
+}
 
 // XYZZ points written by one kernel and read by a later one: eight 16-byte accesses.
 template <class Fd>

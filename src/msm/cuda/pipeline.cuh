@@ -164,8 +164,7 @@ CudaStatus run_pipeline(Exec& exec,
   }
   const std::size_t bit_sum_count = static_cast<std::size_t>(sizes.windows) * sizes.window_bits;
   Xyzz* device_bit_sums = nullptr;
-  ZKMSM_TRY(exec.alloc(device_bit_sums, bit_sum_count));
-  ZKMSM_TRY(exec.memset(device_bit_sums, 0, bit_sum_count * sizeof(Xyzz)));  // ZZ = 0: infinity
+  ZKMSM_TRY(exec.alloc(device_bit_sums, bit_sum_count));  // every position written by ExtractBitSums
   unsigned char* meta = nullptr;
   ZKMSM_TRY(exec.alloc(meta, kMetaBytes));
   u32* valid = reinterpret_cast<u32*>(meta);
@@ -242,11 +241,16 @@ CudaStatus run_pipeline(Exec& exec,
       ZKMSM_TRY(dispatch_walker<Curve>(exec, sizes, args));
     }
     ZKMSM_TRY(exec.stage_end(kAccumulate));
-    // combine_partials, then reduce_buckets' whole buckets, over the walker's part records.
-    const auto combine_and_finish = [&](const auto* heads, const auto* tails) -> CudaStatus {
+    // The walker's part records as their type: f(heads, tails) with affine (stream walker) or XYZZ
+    // (xyzz walker) pointers.
+    const auto with_parts = [&](const auto& f) -> CudaStatus {
+      if (sizes.xyzz) return f(reinterpret_cast<const Xyzz*>(head_parts), reinterpret_cast<const Xyzz*>(tail_parts));
+      return f(reinterpret_cast<const Affine*>(head_parts), reinterpret_cast<const Affine*>(tail_parts));
+    };
+    // combine_partials, level by level until one block holds every unit.
+    ZKMSM_TRY(exec.stage_begin(kCombinePartials));
+    ZKMSM_TRY(with_parts([&](const auto* heads, const auto* tails) -> CudaStatus {
       using Part = std::remove_const_t<std::remove_pointer_t<decltype(heads)>>;
-      // combine_partials, level by level until one block holds every unit.
-      ZKMSM_TRY(exec.stage_begin(kCombinePartials));
       u64 units = sizes.walker_slot_count;
       const LevelRecords* in = nullptr;
       for (int level = 0;; ++level) {
@@ -274,27 +278,22 @@ CudaStatus run_pipeline(Exec& exec,
                                                split_length,
                                                long_split_flag};
         ZKMSM_TRY(exec.for_each(units, point_kernel_threads_per_block(), kernel));
-        if (last) break;
+        if (last) return {};
         in = out;
         units = blocks;
       }
-      ZKMSM_TRY(exec.stage_end(kCombinePartials));
-      // reduce_buckets, first kernel: whole buckets.
-      ZKMSM_TRY(exec.stage_begin(kReduce));
+    }));
+    ZKMSM_TRY(exec.stage_end(kCombinePartials));
+
+    // reduce_buckets: whole buckets, the split levels, the bit sums.
+    ZKMSM_TRY(exec.stage_begin(kReduce));
+    ZKMSM_TRY(with_parts([&](const auto* heads, const auto* tails) {
+      using Part = std::remove_const_t<std::remove_pointer_t<decltype(heads)>>;
       return exec.for_each(static_cast<u64>(batch_windows) * items_per_window, point_kernel_threads_per_block(),
                            FinishBuckets<Curve, Part>{bucket_sums, split_index, split_sums,
                                                       SplitParts<Part>{heads, head_bucket, tails, split_length},
                                                       sizes.buckets, bucket_items});
-    };
-    if (sizes.xyzz) {
-      ZKMSM_TRY(
-          combine_and_finish(reinterpret_cast<const Xyzz*>(head_parts), reinterpret_cast<const Xyzz*>(tail_parts)));
-    } else {
-      ZKMSM_TRY(
-          combine_and_finish(reinterpret_cast<const Affine*>(head_parts), reinterpret_cast<const Affine*>(tail_parts)));
-    }
-
-    // reduce_buckets, continued: the split levels and the bit sums.
+    }));
     const Xyzz* level_in = bucket_items;
     u64 window_stride = items_per_window;
     u32 virtual_stride = 0;

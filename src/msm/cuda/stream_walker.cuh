@@ -62,6 +62,13 @@ struct WalkerArgs {
   u32* state;  // walker state in device memory (global, global_warp), else null
 };
 
+// A tail part left in `slot`: where reduce_buckets finds it, and whether combine_partials has work.
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void note_tail(
+    u32* split_index, u32* long_split_flag, const SplitLength& length, u32 bucket, u64 slot) {
+  split_index[bucket] = static_cast<u32>(slot);
+  if (length.is_long(bucket)) *long_split_flag = 1;
+}
+
 template <class Fd>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit_piece(
     const WalkerArgs<Fd>& a, u64 g, u32 kind, u32 bucket, const DeviceAffine<Fd>& value) {
@@ -73,9 +80,8 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit_piece(
   } else {
     store_affine(a.tail_points, g, value);
     a.tail_bucket[g] = bucket;
-    a.split_index[bucket] = static_cast<u32>(g);
-    const SplitLength length{a.bucket_start, a.bucket_end, a.valid, static_cast<u64>(a.threads) * a.slots};
-    if (length.is_long(bucket)) *a.long_split_flag = 1;
+    note_tail(a.split_index, a.long_split_flag,
+              SplitLength{a.bucket_start, a.bucket_end, a.valid, static_cast<u64>(a.threads) * a.slots}, bucket, g);
   }
 }
 

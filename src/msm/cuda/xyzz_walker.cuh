@@ -44,8 +44,7 @@ struct XyzzWalker {
     } else {
       store_xyzz(tail_points, t, sum);
       tail_bucket[t] = bucket;
-      split_index[bucket] = t;
-      if (SplitLength{bucket_start, bucket_end, valid, threads}.is_long(bucket)) *long_split_flag = 1;
+      note_tail(split_index, long_split_flag, SplitLength{bucket_start, bucket_end, valid, threads}, bucket, t);
     }
   }
 
