@@ -1,9 +1,11 @@
 // The device field (8 × 32-bit limbs, PTX carry chains) against the host PrimeField: every
-// operation on random and edge-case operands, for both base fields in use (BN254 Fq, Fr).
+// operation on random and edge-case operands, for both base fields in use (BN254 Fq, Fr); the
+// lazy operations (values in [0, 2p)) on both patterns of each operand, x and x + p.
 #include <gtest/gtest.h>
 
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <vector>
 
 #include "curve/bn254.hpp"
@@ -33,6 +35,42 @@ __global__ void field_ops_kernel(const cuda::DeviceField<Params>* a,
   out[kOpCount * i + kNeg] = -x;
   out[kOpCount * i + kDouble] = x.doubled();
   out[kOpCount * i + kInverse] = x.inverse_vartime();
+}
+
+enum LazyOp : int { kMulLazy, kSquareLazy, kAddLazy, kSubLazy, kDoubleLazy, kLazyOpCount };
+
+// Each lazy result as it is (must be < 2p) and reduced(); is_zero_lazy of both operands.
+template <class Params>
+__global__ void lazy_ops_kernel(const cuda::DeviceField<Params>* a,
+                                const cuda::DeviceField<Params>* b,
+                                cuda::DeviceField<Params>* lazy,
+                                cuda::DeviceField<Params>* reduced,
+                                int* zero,
+                                int count) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= count) return;
+  const auto x = a[i], y = b[i];
+  const cuda::DeviceField<Params> results[kLazyOpCount] = {x.mul_lazy(y), x.squared_lazy(), x.add_lazy(y),
+                                                           x.sub_lazy(y), x.doubled_lazy()};
+  for (int op = 0; op < kLazyOpCount; ++op) {
+    lazy[kLazyOpCount * i + op] = results[op];
+    reduced[kLazyOpCount * i + op] = results[op].reduced();
+  }
+  zero[2 * i] = x.is_zero_lazy();
+  zero[2 * i + 1] = y.is_zero_lazy();
+}
+
+// x + p as a raw pattern (< 2^256 since p < 2^254): the other lazy representation of x.
+template <class Field>
+typename Field::Integer plus_modulus(const typename Field::Integer& x) {
+  typename Field::Integer out{};
+  unsigned __int128 carry = 0;
+  for (int i = 0; i < 4; ++i) {
+    const unsigned __int128 t = static_cast<unsigned __int128>(x.limb[i]) + Field::modulus().limb[i] + carry;
+    out.limb[i] = static_cast<std::uint64_t>(t);
+    carry = t >> 64;
+  }
+  return out;
 }
 
 template <class Field>
@@ -107,6 +145,76 @@ TYPED_TEST(CudaFieldTest, EveryOperationMatchesTheHostField) {
                       << ": device " << to_hex(out[kOpCount * i + op].raw()) << " (raw), host "
                       << to_hex(expected[op].raw()) << " (raw)";
       }
+    }
+  }
+}
+
+TYPED_TEST(CudaFieldTest, LazyOperationsOnBothPatternsStayBelowTwoPAndMatchTheHostField) {
+  using Field = TypeParam;
+  using Params = typename ParamsOf<Field>::type;
+  using Device = cuda::DeviceField<Params>;
+  using Integer = typename Field::Integer;
+
+  // Operand patterns: raw Montgomery values x (< p) and x + p, edge cases (0, p, 1, p − 1 and their
+  // Montgomery forms) and random elements; every pair of patterns of each pair of elements.
+  std::vector<Field> elements = {Field::zero(), Field::one(), -Field::one(), Field::from_raw(Integer{{1, 0, 0, 0}}),
+                                 Field::from_raw(Integer{{Field::modulus().limb[0] - 1, Field::modulus().limb[1],
+                                                          Field::modulus().limb[2], Field::modulus().limb[3]}})};
+  for (int i = 0; i < 1024; ++i) elements.push_back(random_element<Field>(this->rng));
+  std::vector<Integer> a, b;
+  std::vector<Field> ea, eb;
+  for (std::size_t i = 0; i < elements.size(); ++i) {
+    const Field x = elements[i], y = elements[(i * 7 + 3) % elements.size()];
+    for (int pattern = 0; pattern < 4; ++pattern) {
+      a.push_back((pattern & 1) != 0 ? plus_modulus<Field>(x.raw()) : x.raw());
+      b.push_back((pattern & 2) != 0 ? plus_modulus<Field>(y.raw()) : y.raw());
+      ea.push_back(x);
+      eb.push_back(y);
+    }
+  }
+  const int count = static_cast<int>(a.size());
+  Device *da = nullptr, *db = nullptr, *dlazy = nullptr, *dreduced = nullptr;
+  int* dzero = nullptr;
+  EXPECT_CUDA_OK(cudaMalloc(&da, count * sizeof(Device)));
+  EXPECT_CUDA_OK(cudaMalloc(&db, count * sizeof(Device)));
+  EXPECT_CUDA_OK(cudaMalloc(&dlazy, count * kLazyOpCount * sizeof(Device)));
+  EXPECT_CUDA_OK(cudaMalloc(&dreduced, count * kLazyOpCount * sizeof(Device)));
+  EXPECT_CUDA_OK(cudaMalloc(&dzero, count * 2 * sizeof(int)));
+  EXPECT_CUDA_OK(cudaMemcpy(da, a.data(), count * sizeof(Device), cudaMemcpyHostToDevice));
+  EXPECT_CUDA_OK(cudaMemcpy(db, b.data(), count * sizeof(Device), cudaMemcpyHostToDevice));
+  lazy_ops_kernel<Params><<<(count + 127) / 128, 128>>>(da, db, dlazy, dreduced, dzero, count);
+  EXPECT_CUDA_OK(cudaGetLastError());
+  EXPECT_CUDA_OK(cudaDeviceSynchronize());
+  std::vector<Integer> lazy(static_cast<std::size_t>(count) * kLazyOpCount);
+  std::vector<Field> reduced(lazy.size());
+  std::vector<int> zero(static_cast<std::size_t>(count) * 2);
+  EXPECT_CUDA_OK(cudaMemcpy(lazy.data(), dlazy, lazy.size() * sizeof(Integer), cudaMemcpyDeviceToHost));
+  EXPECT_CUDA_OK(cudaMemcpy(reduced.data(), dreduced, reduced.size() * sizeof(Field), cudaMemcpyDeviceToHost));
+  EXPECT_CUDA_OK(cudaMemcpy(zero.data(), dzero, zero.size() * sizeof(int), cudaMemcpyDeviceToHost));
+  cudaFree(da);
+  cudaFree(db);
+  cudaFree(dlazy);
+  cudaFree(dreduced);
+  cudaFree(dzero);
+
+  int failures = 0;
+  const char* names[kLazyOpCount] = {"mul_lazy", "squared_lazy", "add_lazy", "sub_lazy", "doubled_lazy"};
+  for (int i = 0; i < count && failures < 10; ++i) {
+    const Field x = ea[i], y = eb[i];
+    const Field expected[kLazyOpCount] = {x * y, x.squared(), x + y, x - y, x.doubled()};
+    for (int op = 0; op < kLazyOpCount; ++op) {
+      const Integer& raw = lazy[kLazyOpCount * i + op];
+      const bool below_two_p = raw == expected[op].raw() || raw == plus_modulus<Field>(expected[op].raw());
+      if (reduced[kLazyOpCount * i + op] != expected[op] || !below_two_p) {
+        ++failures;
+        ADD_FAILURE() << names[op] << " of patterns " << to_hex(a[i]) << ", " << to_hex(b[i]) << ": lazy "
+                      << to_hex(raw) << ", reduced " << to_hex(reduced[kLazyOpCount * i + op].raw()) << ", host "
+                      << to_hex(expected[op].raw());
+      }
+    }
+    if (zero[2 * i] != static_cast<int>(x.is_zero()) || zero[2 * i + 1] != static_cast<int>(y.is_zero())) {
+      ++failures;
+      ADD_FAILURE() << "is_zero_lazy of " << to_hex(a[i]) << " or " << to_hex(b[i]);
     }
   }
 }

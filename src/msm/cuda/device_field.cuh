@@ -1,6 +1,7 @@
 // A prime field element for CUDA kernels: 8 × 32-bit limbs, Montgomery form with R = 2^256.
 //
-// Representation: v[] holds a·R mod p, FULLY REDUCED to [0, p), limb 0 least significant. This
+// Representation: v[] holds a·R mod p, FULLY REDUCED to [0, p), limb 0 least significant (the
+// *_lazy operations below work on values in [0, 2p) instead, for the accumulate loop). This
 // is bit for bit the layout of PrimeField<Params> (4 × 64-bit limbs, little-endian, same R), so
 // host arrays of points are copied to the device as they are. Equality is limb equality, zero is
 // the all-zero pattern.
@@ -149,7 +150,17 @@ struct DeviceFieldConstants {
     for (int i = 0; i < 8; ++i) out.v[i] = static_cast<u32>(x.limb[i / 2] >> (32 * (i % 2)));
     return out;
   }
+  static constexpr Limbs doubled(const Limbs& x) {
+    Limbs out{};
+    u32 carry = 0;
+    for (int i = 0; i < 8; ++i) {
+      out.v[i] = (x.v[i] << 1) | carry;
+      carry = x.v[i] >> 31;
+    }
+    return out;
+  }
   static constexpr Limbs modulus = split(Host::modulus);  // p
+  static constexpr Limbs two_modulus = doubled(modulus);  // 2p (< 2^255: the lazy bound)
   static constexpr Limbs one = split(Host::r_mod_p);      // R mod p
   static constexpr u32 neg_inv32 = Host::neg_inv32;       // −p⁻¹ mod 2^32
 };
@@ -183,46 +194,12 @@ struct DeviceField {
 
   // ---- additive group ------------------------------------------------------------------------
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField operator+(const DeviceField& b) const {
-    // a + b < 2p < 2^255: no carry out of limb 7; then subtract p once if needed.
-    DeviceField s;
-#if defined(__CUDA_ARCH__)
-    ptx::add8(s.v, v, b.v);
-#else
-    std::uint64_t carry = 0;
-    for (int i = 0; i < 8; ++i) {
-      const std::uint64_t t = std::uint64_t{v[i]} + b.v[i] + carry;
-      s.v[i] = static_cast<u32>(t);
-      carry = t >> 32;
-    }
-#endif
-    return s.reduce_once();
+    return sum_without_carry(b).reduce_once();  // a + b < 2p: subtract p once if needed
   }
 
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField operator-(const DeviceField& b) const {
     constexpr typename Constants::Limbs p = Constants::modulus;
-    DeviceField d;
-#if defined(__CUDA_ARCH__)
-    const u32 mask = ptx::sub8(d.v, v, b.v);  // 0xffffffff on borrow: add p back
-    u32 correction[8];
-#pragma unroll
-    for (int i = 0; i < 8; ++i) correction[i] = p.v[i] & mask;
-    ptx::add8(d.v, d.v, correction);
-#else
-    std::uint64_t borrow = 0;
-    for (int i = 0; i < 8; ++i) {
-      const std::uint64_t t = std::uint64_t{v[i]} - b.v[i] - borrow;
-      d.v[i] = static_cast<u32>(t);
-      borrow = (t >> 32) & 1;
-    }
-    const u32 mask = 0u - static_cast<u32>(borrow);
-    std::uint64_t carry = 0;
-    for (int i = 0; i < 8; ++i) {
-      const std::uint64_t t = std::uint64_t{d.v[i]} + (p.v[i] & mask) + carry;
-      d.v[i] = static_cast<u32>(t);
-      carry = t >> 32;
-    }
-#endif
-    return d;
+    return subtract_or_add_back(b, p);
   }
 
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField operator-() const { return zero() - *this; }
@@ -230,6 +207,56 @@ struct DeviceField {
 
   // ---- multiplication ------------------------------------------------------------------------
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField operator*(const DeviceField& b) const {
+    return product_below_2p(b).reduce_once();
+  }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField squared() const { return *this * *this; }
+
+  // a⁻¹ (0 for 0), Montgomery form in and out: safegcd in signed radix 2^30 on 32-bit words
+  // (field/safegcd_30.hpp), seeded with R² so the Montgomery-form inverse comes out directly.
+  ZKMSM_HOST_DEVICE ZKMSM_DEVICE_NOINLINE DeviceField inverse_vartime() const {
+    using Host = typename Constants::Host;
+    constexpr Safegcd30Modulus modulus = Safegcd30Modulus::make(Host::modulus, Host::neg_inv32);
+    constexpr Signed30 seed = signed30_from_bigint(Host::r2_mod_p);
+    DeviceField out;
+    safegcd30_inverse_vartime(out.v, v, seed, modulus);
+    return out;
+  }
+
+  // ---- lazy reduction ------------------------------------------------------------------------
+  // The accumulate loop keeps its running sums LAZILY REDUCED: in [0, 2p), where x and x + p are
+  // the same element (era-bellman-cuda's field does the same). p < 2^254 leaves the room: a sum
+  // of two such values is < 4p < 2^256, and the Montgomery product of two is < 4p²/R + p < 2p
+  // (R = 2^256 > 4p) before any correction, so mul_lazy skips reduce_once (~25 instructions of
+  // the multiplication's ~230). Fully reduced values are lazily reduced ones, so inputs mix
+  // freely; reduced() brings a lazy value back to [0, p) before it is stored or compared.
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField mul_lazy(const DeviceField& b) const { return product_below_2p(b); }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField squared_lazy() const { return product_below_2p(*this); }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField add_lazy(const DeviceField& b) const {
+    constexpr typename Constants::Limbs two_p = Constants::two_modulus;
+    return sum_without_carry(b).subtract_once(two_p);  // a + b < 4p
+  }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField sub_lazy(const DeviceField& b) const {
+    constexpr typename Constants::Limbs two_p = Constants::two_modulus;
+    return subtract_or_add_back(b, two_p);
+  }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField doubled_lazy() const { return add_lazy(*this); }
+  // [0, 2p) → [0, p).
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField reduced() const { return reduce_once(); }
+  // Whether a lazily reduced value is the element 0 (the pattern 0 or p).
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE bool is_zero_lazy() const {
+    constexpr typename Constants::Limbs p = Constants::modulus;
+    u32 any = 0, diff = 0;
+#pragma unroll
+    for (int i = 0; i < 8; ++i) {
+      any |= v[i];
+      diff |= v[i] ^ p.v[i];
+    }
+    return any == 0 || diff == 0;
+  }
+
+ private:
+  // The Montgomery product a·b/R mod p as a value < 2p, for a, b < 2p (see lazy reduction above).
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField product_below_2p(const DeviceField& b) const {
     constexpr typename Constants::Limbs p = Constants::modulus;
     constexpr u32 neg_inv = Constants::neg_inv32;
 #if defined(__CUDA_ARCH__)
@@ -238,7 +265,8 @@ struct DeviceField {
     // one carry chain of word pairs), then m·p the same way. The two chains are independent, and
     // each product's lo/hi pair is one wide multiply-add. Dividing by 2^32 (e_0 is then 0) is
     // T/2^32 = (O + e_1) + 2^32·(e_2 … e_8): the roles swap, with one carry chain for O + e_1.
-    // Bounds: T < 2p + 2^33·p < 2^288 inside a row, so E fits 9 words and O < 2^256.
+    // Bounds, for a, b < 2p: before row i, T = (a·(b mod 2^(32i)) + M·p)/2^(32i) < a + p < 3p < 2^256;
+    // inside a row T < 2^256 + 2^33·2p < 2^289, so E fits 9 words and O < 2^256; at the end T < 2p.
     u32 E[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
     u32 O[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 #pragma unroll
@@ -260,7 +288,7 @@ struct DeviceField {
     }
     DeviceField out;
     ptx::add_shifted(out.v, E, O);  // E + 2^32·O < 2p
-    return out.reduce_once();
+    return out;
 #else
     // CIOS over 32-bit limbs, the same function as the device path.
     u32 t[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -285,33 +313,41 @@ struct DeviceField {
     }
     DeviceField out;
     for (int i = 0; i < 8; ++i) out.v[i] = t[i];
-    return out.reduce_once();
+    return out;
 #endif
   }
-  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField squared() const { return *this * *this; }
 
-  // a⁻¹ (0 for 0), Montgomery form in and out: safegcd in signed radix 2^30 on 32-bit words
-  // (field/safegcd_30.hpp), seeded with R² so the Montgomery-form inverse comes out directly.
-  ZKMSM_HOST_DEVICE ZKMSM_DEVICE_NOINLINE DeviceField inverse_vartime() const {
-    using Host = typename Constants::Host;
-    constexpr Safegcd30Modulus modulus = Safegcd30Modulus::make(Host::modulus, Host::neg_inv32);
-    constexpr Signed30 seed = signed30_from_bigint(Host::r2_mod_p);
-    DeviceField out;
-    safegcd30_inverse_vartime(out.v, v, seed, modulus);
-    return out;
+  // a + b as 8 words, for a + b < 2^256 (callers: both < p, or both < 2p).
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField sum_without_carry(const DeviceField& b) const {
+    DeviceField s;
+#if defined(__CUDA_ARCH__)
+    ptx::add8(s.v, v, b.v);
+#else
+    std::uint64_t carry = 0;
+    for (int i = 0; i < 8; ++i) {
+      const std::uint64_t t = std::uint64_t{v[i]} + b.v[i] + carry;
+      s.v[i] = static_cast<u32>(t);
+      carry = t >> 32;
+    }
+#endif
+    return s;
   }
 
- private:
   // For a value < 2p: subtract p once if it is ≥ p (branch-free select).
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField reduce_once() const {
     constexpr typename Constants::Limbs p = Constants::modulus;
+    return subtract_once(p);
+  }
+
+  // For a value < 2m: the value − m if it is ≥ m, else the value (branch-free select).
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField subtract_once(const typename Constants::Limbs& m) const {
     DeviceField r;
 #if defined(__CUDA_ARCH__)
-    const u32 keep = ptx::sub8(r.v, v, p.v);  // 0xffffffff when v < p
+    const u32 keep = ptx::sub8(r.v, v, m.v);  // 0xffffffff when v < m
 #else
     std::uint64_t borrow = 0;
     for (int i = 0; i < 8; ++i) {
-      const std::uint64_t t = std::uint64_t{v[i]} - p.v[i] - borrow;
+      const std::uint64_t t = std::uint64_t{v[i]} - m.v[i] - borrow;
       r.v[i] = static_cast<u32>(t);
       borrow = (t >> 32) & 1;
     }
@@ -320,6 +356,34 @@ struct DeviceField {
 #pragma unroll
     for (int i = 0; i < 8; ++i) r.v[i] = (r.v[i] & ~keep) | (v[i] & keep);
     return r;
+  }
+
+  // For a, b < m: a − b, plus m when it borrowed (a result < m).
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField subtract_or_add_back(const DeviceField& b,
+                                                                        const typename Constants::Limbs& m) const {
+    DeviceField d;
+#if defined(__CUDA_ARCH__)
+    const u32 mask = ptx::sub8(d.v, v, b.v);  // 0xffffffff on borrow: add m back
+    u32 correction[8];
+#pragma unroll
+    for (int i = 0; i < 8; ++i) correction[i] = m.v[i] & mask;
+    ptx::add8(d.v, d.v, correction);
+#else
+    std::uint64_t borrow = 0;
+    for (int i = 0; i < 8; ++i) {
+      const std::uint64_t t = std::uint64_t{v[i]} - b.v[i] - borrow;
+      d.v[i] = static_cast<u32>(t);
+      borrow = (t >> 32) & 1;
+    }
+    const u32 mask = 0u - static_cast<u32>(borrow);
+    std::uint64_t carry = 0;
+    for (int i = 0; i < 8; ++i) {
+      const std::uint64_t t = std::uint64_t{d.v[i]} + (m.v[i] & mask) + carry;
+      d.v[i] = static_cast<u32>(t);
+      carry = t >> 32;
+    }
+#endif
+    return d;
   }
 };
 

@@ -301,9 +301,11 @@ CudaStatus run_pipeline(Exec& exec,
       const WindowSplitLevel& l = sizes.split.levels[level];
       Xyzz* out = split_buffer[level % 2];
       const u64 out_items = static_cast<u64>(batch_windows) * 2 * l.virtuals_in << l.low_bits;
-      ZKMSM_TRY(exec.for_each(
-          out_items * kSplitLanes, point_kernel_threads_per_block(),
-          SplitWindows<Curve>{level_in, window_stride, virtual_stride, l.virtuals_in, l.low_bits, l.high_bits, out}));
+      const u32 lanes = split_lanes(out_items);
+      const u64 threads = (out_items * lanes + kMaxSplitLanes - 1) / kMaxSplitLanes * kMaxSplitLanes;
+      ZKMSM_TRY(exec.for_each(threads, point_kernel_threads_per_block(),
+                              SplitWindows<Curve>{level_in, window_stride, virtual_stride, l.virtuals_in, l.low_bits,
+                                                  l.high_bits, lanes, out_items, out}));
       level_in = out;
       virtual_stride = u32{1} << l.low_bits;
       window_stride = static_cast<u64>(2) * l.virtuals_in * virtual_stride;

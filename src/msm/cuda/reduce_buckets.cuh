@@ -13,7 +13,7 @@
 // Stages, per window batch (W windows of c bits, B = 2^(c−1) buckets, magnitudes 1..B):
 //   FinishBuckets  one thread per bucket: the whole bucket in XYZZ (the walker's affine sum plus
 //                  the parts of a split bucket); item 0 = infinity. [W][B + 1]
-//   SplitWindows   one level per halving, kSplitLanes lanes per output item, summed by shuffles.
+//   SplitWindows   one level per halving, split_lanes() lanes per output item, summed by shuffles.
 //                  Input: the items [0, 2^(c−1)) of each window (c − 1 bits). [W][2V][2^lo]
 //   ExtractBitSums the last level's item 1 of each one-bit window to its bit position, and the
 //                  top magnitude B's bucket (bit c − 1, the only item with that bit) as it is.
@@ -22,13 +22,25 @@
 #include <type_traits>
 
 #include "msm/cuda/device_memory_access.cuh"
+#include "msm/cuda/lazy_xyzz.cuh"
 #include "msm/cuda/stream_walker.cuh"
 #include "msm/cuda/warp_batch_inverse.cuh"
 
 namespace zkmsm::cuda::detail {
 
-// Lanes that sum the sources of one output item of SplitWindows (one warp).
-inline constexpr u32 kSplitLanes = 32;
+// Lanes that sum the sources of one output item of SplitWindows: a power of two ≤ 32 (a warp),
+// per level. Few output items (small n, late levels) take 32 lanes, so that each lane's chain of
+// additions is short; many items take fewer lanes, each adding more sources in its loop (every
+// addition useful) and fewer in the shuffle tree (where half the lanes idle at each step):
+// enough lanes that the level has kSplitThreadsWanted threads, about one wave on the H200 (132
+// SMs × 1,024 threads).
+inline constexpr u32 kMaxSplitLanes = 32;
+inline constexpr std::uint64_t kSplitThreadsWanted = std::uint64_t{1} << 17;
+inline u32 split_lanes(std::uint64_t out_items) {
+  u32 lanes = 1;
+  while (lanes < kMaxSplitLanes && out_items * lanes < kSplitThreadsWanted) lanes *= 2;
+  return lanes;
+}
 
 // The walker's parts of split buckets, as reduce_buckets reads them: affine points (stream
 // walker) or XYZZ points (xyzz walker).
@@ -97,9 +109,11 @@ __device__ __forceinline__ DeviceXyzz<Fd> shuffle_down_xyzz(const DeviceXyzz<Fd>
 
 // One level: each of the V virtual windows per real window (2^K items, K = low_bits + high_bits)
 // becomes its low child 2v (L, 2^low_bits items) and high child 2v + 1 (H, padded to 2^low_bits
-// items, those ≥ 2^high_bits are infinity). Thread index = output item · kSplitLanes + lane;
-// the lanes take every kSplitLanes-th source (H's sources are adjacent: the lanes' loads are
-// coalesced) and add their sums with shuffles. On the host, lane 0 adds every source.
+// items, those ≥ 2^high_bits are infinity). Thread index = output item · lanes + lane, launched
+// for a multiple of 32 threads (every lane of a warp takes part in the shuffles; those past the
+// last item add nothing and store nothing). The lanes take every lanes-th source (H's sources are
+// adjacent: the lanes' loads are coalesced) and add their sums with shuffles. Sums are lazily
+// reduced in registers (lazy_xyzz.cuh). On the host, lane 0 adds every source.
 template <class Curve>
 struct SplitWindows {
   using Fd = DeviceBase<Curve>;
@@ -110,11 +124,13 @@ struct SplitWindows {
   u32 virtuals;           // V
   u32 low_bits;
   u32 high_bits;
+  u32 lanes;  // split_lanes(items)
+  u64 items;  // output items
   Xyzz* out;  // [w][2V][2^low_bits]
 
   ZKMSM_HOST_DEVICE void operator()(u64 index) const {
-    const u32 lane = static_cast<u32>(index % kSplitLanes);
-    const u64 item_index = index / kSplitLanes;
+    const u32 lane = static_cast<u32>(index % lanes);
+    const u64 item_index = index / lanes;
     const u32 child_items = u32{1} << low_bits;
     const u32 item = static_cast<u32>(item_index % child_items);
     const u64 child = item_index / child_items;  // (w·V + v)·2 + high
@@ -127,19 +143,20 @@ struct SplitWindows {
       count = item < (u32{1} << high_bits) ? child_items : 0;
       stride = 1;
     }
+    if (item_index >= items) count = 0;
     Xyzz sum = Xyzz::infinity();
 #if defined(__CUDA_ARCH__)
-    for (u32 s = lane; s < count; s += kSplitLanes) sum = sum + load_xyzz_rw(x, first + static_cast<u64>(s) * stride);
-#pragma unroll
-    for (unsigned delta = kSplitLanes / 2; delta != 0; delta /= 2) {
+    for (u32 s = lane; s < count; s += lanes)
+      sum = add_lazy(sum, load_xyzz_rw(x, first + static_cast<u64>(s) * stride));
+    for (u32 delta = lanes / 2; delta != 0; delta /= 2) {
       const Xyzz other = shuffle_down_xyzz(sum, delta);
-      if (lane < delta) sum = sum + other;
+      if (lane < delta) sum = add_lazy(sum, other);
     }
-    if (lane == 0) store_xyzz(out, item_index, sum);
+    if (lane == 0 && item_index < items) store_xyzz(out, item_index, fully_reduced(sum));
 #else
-    if (lane != 0) return;
-    for (u32 s = 0; s < count; ++s) sum = sum + x[first + static_cast<u64>(s) * stride];
-    out[item_index] = sum;
+    if (lane != 0 || item_index >= items) return;
+    for (u32 s = 0; s < count; ++s) sum = add_lazy(sum, x[first + static_cast<u64>(s) * stride]);
+    out[item_index] = fully_reduced(sum);
 #endif
   }
 };

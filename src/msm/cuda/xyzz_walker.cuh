@@ -3,7 +3,8 @@
 //
 // The M valid sorted entries are cut into `threads` equal contiguous ranges (slot_begin, one slot
 // per thread). A thread adds its range's points into one XYZZ accumulator with mixed additions
-// (madd-2008-s, 8M + 2S, complete: P + P and P + (−P) included), and emits each piece (the part
+// (madd-2008-s, 8M + 2S, complete: P + P and P + (−P) included; on lazily reduced coordinates,
+// lazy_xyzz.cuh), and emits each piece (the part
 // of one bucket inside the range) as the stream walker does: a whole bucket straight into
 // reduce_buckets' items (w·(B + 1) + magnitude), a piece cut by the range start to its head
 // record, a piece cut by the range end to its tail record (XYZZ; split_index[bucket] = the
@@ -11,6 +12,7 @@
 #pragma once
 
 #include "msm/cuda/device_memory_access.cuh"
+#include "msm/cuda/lazy_xyzz.cuh"
 #include "msm/cuda/stream_walker.cuh"
 
 namespace zkmsm::cuda::detail {
@@ -35,7 +37,9 @@ struct XyzzWalker {
   u32* long_split_flag;
   u32 threads;
 
-  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit(u32 t, u32 kind, u32 bucket, const Xyzz& sum) const {
+  // `lazy_sum` is lazily reduced (lazy_xyzz.cuh); what is stored is fully reduced.
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit(u32 t, u32 kind, u32 bucket, const Xyzz& lazy_sum) const {
+    const Xyzz sum = fully_reduced(lazy_sum);
     if (kind == kPieceFull) {
       store_xyzz(items, static_cast<u64>(bucket) + bucket / buckets + 1, sum);
     } else if (kind == kPieceHead) {
@@ -72,7 +76,7 @@ struct XyzzWalker {
         kind = bucket_end[bucket] <= end ? kPieceFull : kPieceTail;
         sum = Xyzz::from_affine(point);
       } else {
-        sum = sum.add_affine(point);
+        sum = add_affine_lazy(sum, point);
       }
     }
     emit(t, kind, bucket, sum);
