@@ -37,7 +37,7 @@ __global__ void field_ops_kernel(const cuda::DeviceField<Params>* a,
   out[kOpCount * i + kInverse] = x.inverse_vartime();
 }
 
-enum LazyOp : int { kMulLazy, kSquareLazy, kAddLazy, kSubLazy, kDoubleLazy, kLazyOpCount };
+enum LazyOp : int { kMulLazy, kSquareLazy, kAddLazy, kSubLazy, kDoubleLazy, kMulSubMulLazy, kLazyOpCount };
 
 // Each lazy result as it is (must be < 2p) and reduced(); is_zero_lazy of both operands.
 template <class Params>
@@ -50,8 +50,9 @@ __global__ void lazy_ops_kernel(const cuda::DeviceField<Params>* a,
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= count) return;
   const auto x = a[i], y = b[i];
-  const cuda::DeviceField<Params> results[kLazyOpCount] = {x.mul_lazy(y), x.squared_lazy(), x.add_lazy(y),
-                                                           x.sub_lazy(y), x.doubled_lazy()};
+  const cuda::DeviceField<Params> results[kLazyOpCount] = {
+      x.mul_lazy(y), x.squared_lazy(), x.add_lazy(y),
+      x.sub_lazy(y), x.doubled_lazy(), x.mul_sub_mul_lazy(y, y, x.add_lazy(y))};  // x·y − y·(x + y)
   for (int op = 0; op < kLazyOpCount; ++op) {
     lazy[kLazyOpCount * i + op] = results[op];
     reduced[kLazyOpCount * i + op] = results[op].reduced();
@@ -198,10 +199,11 @@ TYPED_TEST(CudaFieldTest, LazyOperationsOnBothPatternsStayBelowTwoPAndMatchTheHo
   cudaFree(dzero);
 
   int failures = 0;
-  const char* names[kLazyOpCount] = {"mul_lazy", "squared_lazy", "add_lazy", "sub_lazy", "doubled_lazy"};
+  const char* names[kLazyOpCount] = {"mul_lazy", "squared_lazy", "add_lazy",
+                                     "sub_lazy", "doubled_lazy", "mul_sub_mul_lazy"};
   for (int i = 0; i < count && failures < 10; ++i) {
     const Field x = ea[i], y = eb[i];
-    const Field expected[kLazyOpCount] = {x * y, x.squared(), x + y, x - y, x.doubled()};
+    const Field expected[kLazyOpCount] = {x * y, x.squared(), x + y, x - y, x.doubled(), x * y - y * (x + y)};
     for (int op = 0; op < kLazyOpCount; ++op) {
       const Integer& raw = lazy[kLazyOpCount * i + op];
       const bool below_two_p = raw == expected[op].raw() || raw == plus_modulus<Field>(expected[op].raw());

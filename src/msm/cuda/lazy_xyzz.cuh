@@ -39,7 +39,7 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz<Fd> add_affine_lazy(const Device
   const Fd Q = a.X.mul_lazy(PP);   // Q = X1·PP
   Xyzz out;
   out.X = R.squared_lazy().sub_lazy(PPP).sub_lazy(Q.doubled_lazy());  // X3 = R² − PPP − 2Q
-  out.Y = R.mul_lazy(Q.sub_lazy(out.X)).sub_lazy(a.Y.mul_lazy(PPP));  // Y3 = R(Q − X3) − Y1·PPP
+  out.Y = R.mul_sub_mul_lazy(Q.sub_lazy(out.X), a.Y, PPP);            // Y3 = R(Q − X3) − Y1·PPP
   out.ZZ = a.ZZ.mul_lazy(PP);                                         // ZZ3 = ZZ1·PP
   out.ZZZ = a.ZZZ.mul_lazy(PPP);                                      // ZZZ3 = ZZZ1·PPP
   return out;
@@ -63,7 +63,7 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceXyzz<Fd> add_lazy(const DeviceXyzz<Fd
   const Fd Q = U1.mul_lazy(PP);    // Q = U1·PP
   Xyzz out;
   out.X = R.squared_lazy().sub_lazy(PPP).sub_lazy(Q.doubled_lazy());  // X3 = R² − PPP − 2Q
-  out.Y = R.mul_lazy(Q.sub_lazy(out.X)).sub_lazy(S1.mul_lazy(PPP));   // Y3 = R(Q − X3) − S1·PPP
+  out.Y = R.mul_sub_mul_lazy(Q.sub_lazy(out.X), S1, PPP);             // Y3 = R(Q − X3) − S1·PPP
   out.ZZ = a.ZZ.mul_lazy(q.ZZ).mul_lazy(PP);                          // ZZ3 = ZZ1·ZZ2·PP
   out.ZZZ = a.ZZZ.mul_lazy(q.ZZZ).mul_lazy(PPP);                      // ZZZ3 = ZZZ1·ZZZ2·PPP
   return out;
