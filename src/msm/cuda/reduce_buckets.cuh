@@ -33,7 +33,8 @@ namespace zkmsm::cuda::detail {
 // additions is short; many items take fewer lanes, each adding more sources in its loop (every
 // addition useful) and fewer in the shuffle tree (where half the lanes idle at each step):
 // enough lanes that the level has kSplitThreadsWanted threads, about one wave on the H200 (132
-// SMs × 1,024 threads).
+// SMs × 1,024 threads). H200 (docs/cuda_notes.md run 11, with the lazy additions): reduce 1.25 →
+// 0.93 ms at 2^20 against 32 lanes always.
 inline constexpr u32 kMaxSplitLanes = 32;
 inline constexpr std::uint64_t kSplitThreadsWanted = std::uint64_t{1} << 17;
 inline u32 split_lanes(std::uint64_t out_items) {

@@ -4,8 +4,8 @@
 // The M valid sorted entries are cut into `threads` equal contiguous ranges (slot_begin, one slot
 // per thread). A thread adds its range's points into one XYZZ accumulator with mixed additions
 // (madd-2008-s, 8M + 2S, complete: P + P and P + (−P) included; on lazily reduced coordinates,
-// lazy_xyzz.cuh), and emits each piece (the part
-// of one bucket inside the range) as the stream walker does: a whole bucket straight into
+// lazy_xyzz.cuh), and emits each piece (the part of one bucket inside the range) as the stream
+// walker does: a whole bucket straight into
 // reduce_buckets' items (w·(B + 1) + magnitude), a piece cut by the range start to its head
 // record, a piece cut by the range end to its tail record (XYZZ; split_index[bucket] = the
 // thread). No inversion and no state between rounds: one accumulator in registers, one loop.
