@@ -371,8 +371,6 @@ struct DeviceField {
  private:
   // The Montgomery product a·b/R mod p as a value < 2p, for a, b < 2p (see lazy reduction above).
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField product_below_2p(const DeviceField& b) const {
-    constexpr typename Constants::Limbs p = Constants::modulus;
-    constexpr u32 neg_inv = Constants::neg_inv32;
 #if defined(__CUDA_ARCH__)
     // Even/odd split (Emmart, Zheng, Weems 2018): the running value is T = E + 2^32·O, where row i
     // adds a·b_i as the products of the even limbs of a into E and of the odd limbs into O (each
@@ -388,23 +386,15 @@ struct DeviceField {
       const u32 bi = b.v[i];
       ptx::mad_word_pairs(E, v[0], v[2], v[4], v[6], bi);
       ptx::mad_word_pairs(O, v[1], v[3], v[5], v[7], bi);
-      const u32 m = E[0] * neg_inv;
-      ptx::mad_word_pairs(E, p.v[0], p.v[2], p.v[4], p.v[6], m);
-      ptx::mad_word_pairs(O, p.v[1], p.v[3], p.v[5], p.v[7], m);
-      u32 next_even[9];
-      ptx::add_word(next_even, O, E[1]);
-#pragma unroll
-      for (int j = 0; j < 7; ++j) O[j] = E[j + 2];
-      O[7] = 0;
-      O[8] = 0;
-#pragma unroll
-      for (int j = 0; j < 9; ++j) E[j] = next_even[j];
+      reduction_row(E, O);
     }
     DeviceField out;
     ptx::add_shifted(out.v, E, O);  // E + 2^32·O < 2p
     return out;
 #else
     // CIOS over 32-bit limbs, the same function as the device path.
+    constexpr typename Constants::Limbs p = Constants::modulus;
+    constexpr u32 neg_inv = Constants::neg_inv32;
     u32 t[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
     for (int i = 0; i < 8; ++i) {
       std::uint64_t carry = 0;
@@ -457,28 +447,34 @@ struct DeviceField {
     ptx::add16(out, e, o);  // E, O ≤ a·b < 2^512: E[16] = O[16] = 0
   }
 
+  // One Montgomery row on the even/odd running value T = E + 2^32·O (product_below_2p): adds
+  // m·p, m making T's word 0 zero, as two word-pair chains, then T/2^32 = (O + e_1) + 2^32·(e_2 …
+  // e_8): the roles of E and O swap.
+  __device__ static __forceinline__ void reduction_row(u32 (&E)[9], u32 (&O)[9]) {
+    constexpr typename Constants::Limbs p = Constants::modulus;
+    const u32 m = E[0] * Constants::neg_inv32;
+    ptx::mad_word_pairs(E, p.v[0], p.v[2], p.v[4], p.v[6], m);
+    ptx::mad_word_pairs(O, p.v[1], p.v[3], p.v[5], p.v[7], m);
+    u32 next_even[9];
+    ptx::add_word(next_even, O, E[1]);
+#pragma unroll
+    for (int j = 0; j < 7; ++j) O[j] = E[j + 2];
+    O[7] = 0;
+    O[8] = 0;
+#pragma unroll
+    for (int j = 0; j < 9; ++j) E[j] = next_even[j];
+  }
+
   // (t + M·p)/R for t < 8p² (M < R making t + M·p ≡ 0 mod R), in [0, 2p): the multiplication's
   // reduction rows on t's low half (E = t_lo, O = 0; < p + 1 at the end), plus t's high half
   // (< 8p²/R < 2p), minus 2p once.
   __device__ static __forceinline__ DeviceField montgomery_reduce_wide(const u32 (&t)[16]) {
-    constexpr typename Constants::Limbs p = Constants::modulus;
     constexpr typename Constants::Limbs two_p = Constants::two_modulus;
-    constexpr u32 neg_inv = Constants::neg_inv32;
     u32 E[9] = {t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], 0};
     u32 O[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
 #pragma unroll
     for (int i = 0; i < 8; ++i) {
-      const u32 m = E[0] * neg_inv;
-      ptx::mad_word_pairs(E, p.v[0], p.v[2], p.v[4], p.v[6], m);
-      ptx::mad_word_pairs(O, p.v[1], p.v[3], p.v[5], p.v[7], m);
-      u32 next_even[9];
-      ptx::add_word(next_even, O, E[1]);
-#pragma unroll
-      for (int j = 0; j < 7; ++j) O[j] = E[j + 2];
-      O[7] = 0;
-      O[8] = 0;
-#pragma unroll
-      for (int j = 0; j < 9; ++j) E[j] = next_even[j];
+      reduction_row(E, O);
     }
     DeviceField low, high;
     ptx::add_shifted(low.v, E, O);  // ≤ p
