@@ -196,20 +196,22 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
   sizes.key_bits = std::max(1u, bit_width_u64(sizes.sentinel_key));
 
   if (sizes.xyzz) {
+    // About kXyzzEntriesPerThread entries per thread, capped.
     const std::uint64_t wanted = (sizes.batch_entries + kXyzzEntriesPerThread - 1) / kXyzzEntriesPerThread;
     sizes.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, kXyzzMaxThreads));
+  } else {
+    // Stream walker: about kEntriesPerSlot entries per slot, capped.
+    const std::uint64_t cap = options.walker_max_blocks != 0
+                                  ? static_cast<std::uint64_t>(options.walker_max_blocks) * sizes.threads_per_block
+                              : sizes.walker_min_blocks != 0 ? kCappedMaxWalkerThreads
+                                                             : kAutoMaxWalkerThreads;
+    const std::uint64_t wanted =
+        (sizes.batch_entries + sizes.slots * kEntriesPerSlot - 1) / (sizes.slots * kEntriesPerSlot);
+    sizes.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
+    // The warp's shared inversion needs every lane of a warp: whole warps (the extra threads get
+    // empty slot ranges).
+    if (sizes.inversion_per_warp()) sizes.walker_threads = (sizes.walker_threads + 31) / 32 * 32;
   }
-  // Walker: about kEntriesPerSlot entries per slot, capped.
-  const std::uint64_t cap = options.walker_max_blocks != 0
-                                ? static_cast<std::uint64_t>(options.walker_max_blocks) * sizes.threads_per_block
-                            : sizes.walker_min_blocks != 0 ? kCappedMaxWalkerThreads
-                                                           : kAutoMaxWalkerThreads;
-  const std::uint64_t wanted =
-      (sizes.batch_entries + sizes.slots * kEntriesPerSlot - 1) / (sizes.slots * kEntriesPerSlot);
-  if (!sizes.xyzz) sizes.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
-  // The warp's shared inversion needs every lane of a warp: whole warps (the extra threads get
-  // empty slot ranges).
-  if (!sizes.xyzz && sizes.inversion_per_warp()) sizes.walker_threads = (sizes.walker_threads + 31) / 32 * 32;
   sizes.walker_slot_count = static_cast<std::uint64_t>(sizes.walker_threads) * sizes.slots;
   sizes.combine_level_units = sizes.walker_slot_count <= kCombineBlockUnits
                                   ? 0

@@ -211,33 +211,27 @@ CudaStatus run_pipeline(Exec& exec,
 
     // accumulate_buckets
     ZKMSM_TRY(exec.stage_begin(kAccumulate));
-    const SplitLength split_length{bucket_start, bucket_end, valid, sizes.walker_slot_count};
+    const SortedEntries<Fd> entries{points, sorted_keys, sorted_values, bucket_start, bucket_end, valid};
+    const SplitLength split_length = entries.split_length(sizes.walker_slot_count);
     if (sizes.xyzz) {
-      const XyzzWalker<Curve> walker{points,
-                                     sorted_keys,
-                                     sorted_values,
-                                     bucket_start,
-                                     bucket_end,
-                                     valid,
-                                     sizes.buckets,
-                                     bucket_items,
-                                     reinterpret_cast<Xyzz*>(head_parts),
-                                     head_bucket,
-                                     reinterpret_cast<Xyzz*>(tail_parts),
-                                     tail_bucket,
-                                     split_index,
-                                     long_split_flag,
-                                     sizes.walker_threads};
+      const XyzzWalker<Curve> walker{entries,         sizes.buckets,
+                                     bucket_items,    reinterpret_cast<Xyzz*>(head_parts),
+                                     head_bucket,     reinterpret_cast<Xyzz*>(tail_parts),
+                                     tail_bucket,     split_index,
+                                     long_split_flag, sizes.walker_threads};
       ZKMSM_TRY(exec.for_each(sizes.walker_threads, sizes.threads_per_block, walker));
     } else {
-      const WalkerArgs<Fd> args{points,          sorted_keys,
-                                sorted_values,   bucket_start,
-                                bucket_end,      valid,
-                                bucket_sums,     reinterpret_cast<Affine*>(head_parts),
-                                head_bucket,     reinterpret_cast<Affine*>(tail_parts),
-                                tail_bucket,     split_index,
-                                long_split_flag, sizes.walker_threads,
-                                sizes.slots,     walker_state};
+      const WalkerArgs<Fd> args{entries,
+                                bucket_sums,
+                                reinterpret_cast<Affine*>(head_parts),
+                                head_bucket,
+                                reinterpret_cast<Affine*>(tail_parts),
+                                tail_bucket,
+                                split_index,
+                                long_split_flag,
+                                sizes.walker_threads,
+                                sizes.slots,
+                                walker_state};
       ZKMSM_TRY(dispatch_walker<Curve>(exec, sizes, args));
     }
     ZKMSM_TRY(exec.stage_end(kAccumulate));

@@ -42,14 +42,25 @@ struct SplitLength {
   }
 };
 
+// What plan leaves for accumulate_buckets (both walkers): one window batch's sorted entries,
+// each bucket's range in them, and the points the entries index.
 template <class Fd>
-struct WalkerArgs {
+struct SortedEntries {
   const DeviceAffine<Fd>* points;
   const u32* keys;    // sorted
   const u32* values;  // sorted
   const u32* bucket_start;
   const u32* bucket_end;
   const u32* valid;  // M
+
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE SplitLength split_length(u64 slot_count) const {
+    return {bucket_start, bucket_end, valid, slot_count};
+  }
+};
+
+template <class Fd>
+struct WalkerArgs {
+  SortedEntries<Fd> in;
   DeviceAffine<Fd>* bucket_sums;
   DeviceAffine<Fd>* head_points;
   u32* head_bucket;
@@ -80,8 +91,7 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit_piece(
   } else {
     store_affine(a.tail_points, g, value);
     a.tail_bucket[g] = bucket;
-    note_tail(a.split_index, a.long_split_flag,
-              SplitLength{a.bucket_start, a.bucket_end, a.valid, static_cast<u64>(a.threads) * a.slots}, bucket, g);
+    note_tail(a.split_index, a.long_split_flag, a.in.split_length(static_cast<u64>(a.threads) * a.slots), bucket, g);
   }
 }
 
@@ -90,14 +100,14 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void emit_piece(
 template <class Fd>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void start_piece(const WalkerArgs<Fd>& a, u64 g, SlotState& s) {
   while (s.cur < s.end) {
-    const u32 bucket = a.keys[s.cur];
-    const u32 bucket_start = a.bucket_start[bucket];
-    const u32 bucket_end = a.bucket_end[bucket];
+    const u32 bucket = a.in.keys[s.cur];
+    const u32 bucket_start = a.in.bucket_start[bucket];
+    const u32 bucket_end = a.in.bucket_end[bucket];
     const u32 piece_end = bucket_end < s.end ? bucket_end : s.end;
     // Only a slot's first piece can start mid-bucket.
     const u32 kind = s.cur != bucket_start ? kPieceHead : (piece_end == bucket_end ? kPieceFull : kPieceTail);
     if (piece_end - s.cur == 1) {
-      emit_piece(a, g, kind, bucket, gather(a.points, a.values[s.cur]));
+      emit_piece(a, g, kind, bucket, gather(a.in.points, a.in.values[s.cur]));
       ++s.cur;
       continue;
     }
@@ -117,8 +127,8 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void load_operands(const WalkerArgs<Fd>& a,
                                                         DeviceAffine<Fd>& lhs,
                                                         DeviceAffine<Fd>& rhs) {
   const bool first = (s.flags & kFlagFirst) != 0;
-  rhs = gather(a.points, a.values[s.cur + (first ? 1 : 0)]);
-  lhs = first ? gather(a.points, a.values[s.cur]) : store.acc(k);
+  rhs = gather(a.in.points, a.in.values[s.cur + (first ? 1 : 0)]);
+  lhs = first ? gather(a.in.points, a.in.values[s.cur]) : store.acc(k);
 }
 
 // The forward pass's case and denominator. A fast path in front of classify_affine_pair: it reads
@@ -129,9 +139,9 @@ template <class Fd, class Store>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE AffinePairCase
 classify_forward(const WalkerArgs<Fd>& a, const Store& store, int k, const SlotState& s, Fd& d) {
   const bool first = (s.flags & kFlagFirst) != 0;
-  const u32 rhs_entry = a.values[s.cur + (first ? 1 : 0)];
-  const Fd lhs_x = first ? load_affine_x(a.points, a.values[s.cur] & ~kNegative) : store.acc_x(k);
-  const Fd rhs_x = load_affine_x(a.points, rhs_entry & ~kNegative);
+  const u32 rhs_entry = a.in.values[s.cur + (first ? 1 : 0)];
+  const Fd lhs_x = first ? load_affine_x(a.in.points, a.in.values[s.cur] & ~kNegative) : store.acc_x(k);
+  const Fd rhs_x = load_affine_x(a.in.points, rhs_entry & ~kNegative);
   if (!lhs_x.is_zero() && !rhs_x.is_zero() && lhs_x != rhs_x) {
     d = rhs_x - lhs_x;
     return AffinePairCase::add;
@@ -145,7 +155,7 @@ classify_forward(const WalkerArgs<Fd>& a, const Store& store, int k, const SlotS
 
 template <class Fd, class Store>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void walk(const WalkerArgs<Fd>& a, u32 t, Store& store) {
-  const u32 valid = *a.valid;
+  const u32 valid = *a.in.valid;
   const u64 slot_count = static_cast<u64>(a.threads) * a.slots;
   const u64 first_slot = static_cast<u64>(t) * a.slots;
 

@@ -21,14 +21,9 @@ template <class Curve>
 struct XyzzWalker {
   using Fd = DeviceBase<Curve>;
   using Xyzz = DeviceXyzz<Fd>;
-  const DeviceAffine<Fd>* points;
-  const u32* keys;    // sorted
-  const u32* values;  // sorted
-  const u32* bucket_start;
-  const u32* bucket_end;
-  const u32* valid;  // M
-  u32 buckets;       // B
-  Xyzz* items;       // reduce_buckets' items, [w][B + 1]
+  SortedEntries<Fd> in;
+  u32 buckets;  // B
+  Xyzz* items;  // reduce_buckets' items, [w][B + 1]
   Xyzz* head_points;
   u32* head_bucket;
   Xyzz* tail_points;
@@ -48,7 +43,7 @@ struct XyzzWalker {
     } else {
       store_xyzz(tail_points, t, sum);
       tail_bucket[t] = bucket;
-      note_tail(split_index, long_split_flag, SplitLength{bucket_start, bucket_end, valid, threads}, bucket, t);
+      note_tail(split_index, long_split_flag, in.split_length(threads), bucket, t);
     }
   }
 
@@ -59,21 +54,21 @@ struct XyzzWalker {
   // addition at 2^20, ~2.7× the multiplications' share; ncu, docs/cuda_notes.md run 8.)
   ZKMSM_HOST_DEVICE void operator()(u64 index) const {
     const u32 t = static_cast<u32>(index);
-    const u32 m = *valid;
+    const u32 m = *in.valid;
     u32 cur = slot_begin(t, m, threads);
     const u32 end = slot_begin(t + 1, m, threads);
     if (cur >= end) return;
-    u32 bucket = keys[cur];
+    u32 bucket = in.keys[cur];
     // Only a range's first piece can start mid-bucket; it is a tail when the bucket runs past the range.
-    u32 kind = cur != bucket_start[bucket] ? kPieceHead : bucket_end[bucket] <= end ? kPieceFull : kPieceTail;
-    Xyzz sum = Xyzz::from_affine(gather(points, values[cur]));
+    u32 kind = cur != in.bucket_start[bucket] ? kPieceHead : in.bucket_end[bucket] <= end ? kPieceFull : kPieceTail;
+    Xyzz sum = Xyzz::from_affine(gather(in.points, in.values[cur]));
     for (++cur; cur < end; ++cur) {
-      const u32 key = keys[cur];
-      const DeviceAffine<Fd> point = gather(points, values[cur]);
+      const u32 key = in.keys[cur];
+      const DeviceAffine<Fd> point = gather(in.points, in.values[cur]);
       if (key != bucket) {
         emit(t, kind, bucket, sum);
         bucket = key;
-        kind = bucket_end[bucket] <= end ? kPieceFull : kPieceTail;
+        kind = in.bucket_end[bucket] <= end ? kPieceFull : kPieceTail;
         sum = Xyzz::from_affine(point);
       } else {
         sum = add_affine_lazy(sum, point);
