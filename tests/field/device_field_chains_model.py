@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Word-level model of the CUDA field's Montgomery carry chains (src/msm/cuda/device_field.cuh).
+
+Every chain is modelled as the PTX executes it: 32-bit words, one carry flag, a chain's carry out
+of its last word (word 8 of a 9-word accumulator) dropped. The model raises if any chain would
+lose a carry, and checks each result against exact integers: product_below_2p (even/odd rows,
+the division by 2^32 as renaming, the leftover word w entering the next row's odd chain in
+front) for a, b < 2p, and montgomery_reduce_wide for t < 8p². Fields: BN254's base field (BN254
+G1 coordinates) and scalar field (Grumpkin's base field).
+
+    device_field_chains_model.py [--random N] [--seed S]
+"""
+import argparse
+import random
+
+WORD = (1 << 32) - 1
+FIELDS = {
+    "bn254_fq": 0x30644E72E131A029B85045B68181585D97816A916871CA8D3C208C16D87CFD47,
+    "bn254_fr": 0x30644E72E131A029B85045B68181585D2833E84879B9709143E1F593F0000001,
+}
+
+
+def words(x, n):
+    return [(x >> (32 * i)) & WORD for i in range(n)]
+
+
+def value(w, shift=0):
+    return sum(v << (32 * (i + shift)) for i, v in enumerate(w))
+
+
+def mad_word_pairs(acc, xs, b, carry_in=0):
+    """acc[0..8] += carry_in + x0·b + x1·b·2^64 + x2·b·2^128 + x3·b·2^192 (lo/hi word pairs)."""
+    carry = carry_in
+    for k, x in enumerate(xs):
+        product = x * b
+        for h, part in enumerate((product & WORD, product >> 32)):
+            t = acc[2 * k + h] + part + carry
+            acc[2 * k + h] = t & WORD
+            carry = t >> 32
+    t = acc[8] + carry
+    acc[8] = t & WORD
+    if t >> 32:
+        raise OverflowError("carry out of word 8")
+
+
+def add_then_mad_word_pairs(acc, even, w, xs, b):
+    """even[0] += w; its carry enters the chain on acc (one word above even[0])."""
+    t = even[0] + w
+    even[0] = t & WORD
+    mad_word_pairs(acc, xs, b, t >> 32)
+
+
+def divide_by_word(even, odd):
+    """T/2^32 for T = even + 2^32·odd with even[0] = 0: returns (even', odd', w)."""
+    assert even[0] == 0
+    return odd[:], [even[k + 2] for k in range(7)] + [0, 0], even[1]
+
+
+def add_even_odd(even, w, odd):
+    """even + w + 2^32·odd over 8 words; the sum must fit."""
+    assert even[8] == 0 and odd[7] == 0 and odd[8] == 0
+    out, carry = [], 0
+    for i, addend in enumerate([w] + odd[:7]):
+        t = even[i] + addend + carry
+        out.append(t & WORD)
+        carry = t >> 32
+    assert carry == 0
+    return value(out)
+
+
+def product_below_2p(a, b, p, neg_inv):
+    av, bv, pv = words(a, 8), words(b, 8), words(p, 8)
+    even, odd, w = [0] * 9, [0] * 9, 0
+    for i in range(8):
+        if i == 0:
+            mad_word_pairs(odd, av[1::2], bv[i])
+        else:
+            add_then_mad_word_pairs(odd, even, w, av[1::2], bv[i])
+        mad_word_pairs(even, av[0::2], bv[i])
+        m = (even[0] * neg_inv) & WORD
+        mad_word_pairs(even, pv[0::2], m)
+        mad_word_pairs(odd, pv[1::2], m)
+        even, odd, w = divide_by_word(even, odd)
+    return add_even_odd(even, w, odd)
+
+
+def montgomery_reduce_wide(t, p, neg_inv):
+    pv, tv = words(p, 8), words(t, 16)
+    even, odd, w = tv[:8] + [0], [0] * 9, 0
+    for i in range(8):
+        m = ((even[0] + w) * neg_inv) & WORD
+        if i == 0:
+            mad_word_pairs(odd, pv[1::2], m)
+        else:
+            add_then_mad_word_pairs(odd, even, w, pv[1::2], m)
+        mad_word_pairs(even, pv[0::2], m)
+        even, odd, w = divide_by_word(even, odd)
+    low = add_even_odd(even, w, odd)
+    assert low <= p
+    total = low + value(tv[8:])
+    assert total < 1 << 256
+    return total - 2 * p if total >= 2 * p else total
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--random", type=int, default=5000, help="random operands per field and routine")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"seed {args.seed}, {args.random} random operands per field and routine")
+    rng = random.Random(args.seed)
+    for name, p in FIELDS.items():
+        neg_inv = (-pow(p, -1, 1 << 32)) % (1 << 32)
+        r_inv = pow(1 << 256, -1, p)
+        extremes = [0, 1, 2, WORD, p - 1, p, p + 1, 2 * p - 2, 2 * p - 1, (1 << 254) % (2 * p)]
+        pairs = [(x, y) for x in extremes for y in extremes]
+        pairs += [(rng.randrange(2 * p), rng.randrange(2 * p)) for _ in range(args.random)]
+        for a, b in pairs:
+            r = product_below_2p(a, b, p, neg_inv)
+            assert r < 2 * p and r % p == a * b * r_inv % p, (name, a, b)
+        bias = 4 * p * p
+        wide = [0, 1, bias, bias + (2 * p - 1) ** 2, 8 * p * p - 1, (1 << 256) - 1]
+        wide += [rng.randrange(8 * p * p) for _ in range(args.random)]
+        for t in wide:
+            r = montgomery_reduce_wide(t, p, neg_inv)
+            assert r < 2 * p and r % p == t * r_inv % p, (name, t)
+        print(f"{name}: {len(pairs)} products, {len(wide)} wide reductions: every chain fits, every result < 2p and correct")
+
+
+if __name__ == "__main__":
+    main()
