@@ -3,10 +3,11 @@
 
 Every chain is modelled as the PTX executes it: 32-bit words, one carry flag, a chain's carry out
 of its last word (word 8 of a 9-word accumulator) dropped. The model raises if any chain would
-lose a carry, and checks each result against exact integers: product_below_2p (even/odd rows,
-the division by 2^32 as renaming, the leftover word w entering the next row's odd chain in
-front) for a, b < 2p, and montgomery_reduce_wide for t < 8p². Fields: BN254's base field (BN254
-G1 coordinates) and scalar field (Grumpkin's base field).
+lose a carry, and checks each result against exact integers: montgomery_rows (even/odd rows, the
+division by 2^32 as renaming, the leftover word w entering the next row's first odd chain in
+front) for one product a·b with a, b < 2p (product_below_2p: result < 2p) and for two, a·b + c·d
+with a, b, c < 2p and d ≤ 4p (mul_sub_mul_lazy's a·b + c·(4p − d): < 4p, then one subtraction of
+2p). Fields: BN254's base field (BN254 G1 coordinates) and scalar field (Grumpkin's base field).
 
     device_field_chains_model.py [--random N] [--seed S]
 """
@@ -68,15 +69,17 @@ def add_even_odd(even, w, odd):
     return value(out)
 
 
-def product_below_2p(a, b, p, neg_inv):
-    av, bv, pv = words(a, 8), words(b, 8), words(p, 8)
+def montgomery_rows(xs, ys, p, neg_inv):
+    """Σ_k xs[k]·ys[k]·R⁻¹ + M·p/R as device_field.cuh's montgomery_rows<len(xs)> computes it."""
+    xv, yv, pv = [words(x, 8) for x in xs], [words(y, 8) for y in ys], words(p, 8)
     even, odd, w = [0] * 9, [0] * 9, 0
     for i in range(8):
-        if i == 0:
-            mad_word_pairs(odd, av[1::2], bv[i])
-        else:
-            add_then_mad_word_pairs(odd, even, w, av[1::2], bv[i])
-        mad_word_pairs(even, av[0::2], bv[i])
+        for k in range(len(xs)):
+            if i > 0 and k == 0:
+                add_then_mad_word_pairs(odd, even, w, xv[k][1::2], yv[k][i])
+            else:
+                mad_word_pairs(odd, xv[k][1::2], yv[k][i])
+            mad_word_pairs(even, xv[k][0::2], yv[k][i])
         m = (even[0] * neg_inv) & WORD
         mad_word_pairs(even, pv[0::2], m)
         mad_word_pairs(odd, pv[1::2], m)
@@ -84,22 +87,10 @@ def product_below_2p(a, b, p, neg_inv):
     return add_even_odd(even, w, odd)
 
 
-def montgomery_reduce_wide(t, p, neg_inv):
-    pv, tv = words(p, 8), words(t, 16)
-    even, odd, w = tv[:8] + [0], [0] * 9, 0
-    for i in range(8):
-        m = ((even[0] + w) * neg_inv) & WORD
-        if i == 0:
-            mad_word_pairs(odd, pv[1::2], m)
-        else:
-            add_then_mad_word_pairs(odd, even, w, pv[1::2], m)
-        mad_word_pairs(even, pv[0::2], m)
-        even, odd, w = divide_by_word(even, odd)
-    low = add_even_odd(even, w, odd)
-    assert low <= p
-    total = low + value(tv[8:])
-    assert total < 1 << 256
-    return total - 2 * p if total >= 2 * p else total
+def mul_sub_mul_lazy(a, b, c, d, p, neg_inv):
+    r = montgomery_rows([a, c], [b, 4 * p - d], p, neg_inv)
+    assert r < 4 * p
+    return r - 2 * p if r >= 2 * p else r
 
 
 def main():
@@ -116,15 +107,15 @@ def main():
         pairs = [(x, y) for x in extremes for y in extremes]
         pairs += [(rng.randrange(2 * p), rng.randrange(2 * p)) for _ in range(args.random)]
         for a, b in pairs:
-            r = product_below_2p(a, b, p, neg_inv)
+            r = montgomery_rows([a], [b], p, neg_inv)
             assert r < 2 * p and r % p == a * b * r_inv % p, (name, a, b)
-        bias = 4 * p * p
-        wide = [0, 1, bias, bias + (2 * p - 1) ** 2, 8 * p * p - 1, (1 << 256) - 1]
-        wide += [rng.randrange(8 * p * p) for _ in range(args.random)]
-        for t in wide:
-            r = montgomery_reduce_wide(t, p, neg_inv)
-            assert r < 2 * p and r % p == t * r_inv % p, (name, t)
-        print(f"{name}: {len(pairs)} products, {len(wide)} wide reductions: every chain fits, every result < 2p and correct")
+        quads = [(a, b, c, d) for a in extremes[4:] for b in extremes[4:] for c in extremes[4:] for d in extremes]
+        quads += [(rng.randrange(2 * p), rng.randrange(2 * p), rng.randrange(2 * p), rng.randrange(2 * p))
+                  for _ in range(args.random)]
+        for a, b, c, d in quads:
+            r = mul_sub_mul_lazy(a, b, c, d, p, neg_inv)
+            assert r < 2 * p and r % p == (a * b - c * d) * r_inv % p, (name, a, b, c, d)
+        print(f"{name}: {len(pairs)} products, {len(quads)} a·b − c·d: every chain fits, every result < 2p and correct")
 
 
 if __name__ == "__main__":

@@ -138,75 +138,6 @@ __device__ __forceinline__ void add_even_odd(u32 (&r)[8], const u32 (&e)[9], u32
         "r"(o[1]), "r"(o[2]), "r"(o[3]), "r"(o[4]), "r"(o[5]), "r"(o[6]));
 }
 
-// acc[s..s+8] += x0·b + x1·b·2^64 + x2·b·2^128 + x3·b·2^192 placed from word s (mad_word_pairs on
-// a window of a longer accumulator; s must be a constant once the caller's loop is unrolled).
-template <int kWords>
-__device__ __forceinline__ void mad_word_pairs_at(u32 (&acc)[kWords], int s, u32 x0, u32 x1, u32 x2, u32 x3, u32 b) {
-  asm("mad.lo.cc.u32 %0, %9, %13, %0;\n\t"
-      "madc.hi.cc.u32 %1, %9, %13, %1;\n\t"
-      "madc.lo.cc.u32 %2, %10, %13, %2;\n\t"
-      "madc.hi.cc.u32 %3, %10, %13, %3;\n\t"
-      "madc.lo.cc.u32 %4, %11, %13, %4;\n\t"
-      "madc.hi.cc.u32 %5, %11, %13, %5;\n\t"
-      "madc.lo.cc.u32 %6, %12, %13, %6;\n\t"
-      "madc.hi.cc.u32 %7, %12, %13, %7;\n\t"
-      "addc.u32 %8, %8, 0;"
-      : "+r"(acc[s]), "+r"(acc[s + 1]), "+r"(acc[s + 2]), "+r"(acc[s + 3]), "+r"(acc[s + 4]), "+r"(acc[s + 5]),
-        "+r"(acc[s + 6]), "+r"(acc[s + 7]), "+r"(acc[s + 8])
-      : "r"(x0), "r"(x1), "r"(x2), "r"(x3), "r"(b));
-}
-
-// r = a + b over 16 words (the carry out is dropped: callers keep the sum below 2^512).
-__device__ __forceinline__ void add16(u32 (&r)[16], const u32 (&a)[16], const u32 (&b)[16]) {
-  asm("add.cc.u32 %0, %16, %32;\n\t"
-      "addc.cc.u32 %1, %17, %33;\n\t"
-      "addc.cc.u32 %2, %18, %34;\n\t"
-      "addc.cc.u32 %3, %19, %35;\n\t"
-      "addc.cc.u32 %4, %20, %36;\n\t"
-      "addc.cc.u32 %5, %21, %37;\n\t"
-      "addc.cc.u32 %6, %22, %38;\n\t"
-      "addc.cc.u32 %7, %23, %39;\n\t"
-      "addc.cc.u32 %8, %24, %40;\n\t"
-      "addc.cc.u32 %9, %25, %41;\n\t"
-      "addc.cc.u32 %10, %26, %42;\n\t"
-      "addc.cc.u32 %11, %27, %43;\n\t"
-      "addc.cc.u32 %12, %28, %44;\n\t"
-      "addc.cc.u32 %13, %29, %45;\n\t"
-      "addc.cc.u32 %14, %30, %46;\n\t"
-      "addc.u32 %15, %31, %47;"
-      : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7]), "=r"(r[8]),
-        "=r"(r[9]), "=r"(r[10]), "=r"(r[11]), "=r"(r[12]), "=r"(r[13]), "=r"(r[14]), "=r"(r[15])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]), "r"(a[8]), "r"(a[9]),
-        "r"(a[10]), "r"(a[11]), "r"(a[12]), "r"(a[13]), "r"(a[14]), "r"(a[15]), "r"(b[0]), "r"(b[1]), "r"(b[2]),
-        "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]), "r"(b[7]), "r"(b[8]), "r"(b[9]), "r"(b[10]), "r"(b[11]), "r"(b[12]),
-        "r"(b[13]), "r"(b[14]), "r"(b[15]));
-}
-
-// r = a − b over 16 words (callers keep a ≥ b).
-__device__ __forceinline__ void sub16(u32 (&r)[16], const u32 (&a)[16], const u32 (&b)[16]) {
-  asm("sub.cc.u32 %0, %16, %32;\n\t"
-      "subc.cc.u32 %1, %17, %33;\n\t"
-      "subc.cc.u32 %2, %18, %34;\n\t"
-      "subc.cc.u32 %3, %19, %35;\n\t"
-      "subc.cc.u32 %4, %20, %36;\n\t"
-      "subc.cc.u32 %5, %21, %37;\n\t"
-      "subc.cc.u32 %6, %22, %38;\n\t"
-      "subc.cc.u32 %7, %23, %39;\n\t"
-      "subc.cc.u32 %8, %24, %40;\n\t"
-      "subc.cc.u32 %9, %25, %41;\n\t"
-      "subc.cc.u32 %10, %26, %42;\n\t"
-      "subc.cc.u32 %11, %27, %43;\n\t"
-      "subc.cc.u32 %12, %28, %44;\n\t"
-      "subc.cc.u32 %13, %29, %45;\n\t"
-      "subc.cc.u32 %14, %30, %46;\n\t"
-      "subc.u32 %15, %31, %47;"
-      : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7]), "=r"(r[8]),
-        "=r"(r[9]), "=r"(r[10]), "=r"(r[11]), "=r"(r[12]), "=r"(r[13]), "=r"(r[14]), "=r"(r[15])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(a[4]), "r"(a[5]), "r"(a[6]), "r"(a[7]), "r"(a[8]), "r"(a[9]),
-        "r"(a[10]), "r"(a[11]), "r"(a[12]), "r"(a[13]), "r"(a[14]), "r"(a[15]), "r"(b[0]), "r"(b[1]), "r"(b[2]),
-        "r"(b[3]), "r"(b[4]), "r"(b[5]), "r"(b[6]), "r"(b[7]), "r"(b[8]), "r"(b[9]), "r"(b[10]), "r"(b[11]), "r"(b[12]),
-        "r"(b[13]), "r"(b[14]), "r"(b[15]));
-}
 #endif
 }  // namespace ptx
 
@@ -234,34 +165,11 @@ struct DeviceFieldConstants {
     }
     return out;
   }
-  struct WideLimbs {
-    u32 v[16];
-  };
-  // 4·x², for the 512-bit bias of mul_sub_mul_lazy.
-  static constexpr WideLimbs four_times_square(const Limbs& x) {
-    WideLimbs out{};
-    for (int i = 0; i < 8; ++i) {
-      std::uint64_t carry = 0;
-      for (int j = 0; j < 8; ++j) {
-        const std::uint64_t t = std::uint64_t{x.v[i]} * x.v[j] + out.v[i + j] + carry;
-        out.v[i + j] = static_cast<u32>(t);
-        carry = t >> 32;
-      }
-      out.v[i + 8] = static_cast<u32>(carry);
-    }
-    u32 shift_in = 0;
-    for (int i = 0; i < 16; ++i) {
-      const u32 word = out.v[i];
-      out.v[i] = (word << 2) | shift_in;
-      shift_in = word >> 30;
-    }
-    return out;
-  }
-  static constexpr Limbs modulus = split(Host::modulus);                         // p
-  static constexpr Limbs two_modulus = doubled(modulus);                         // 2p (< 2^255: the lazy bound)
-  static constexpr WideLimbs four_modulus_squared = four_times_square(modulus);  // 4p² < 2^510
-  static constexpr Limbs one = split(Host::r_mod_p);                             // R mod p
-  static constexpr u32 neg_inv32 = Host::neg_inv32;                              // −p⁻¹ mod 2^32
+  static constexpr Limbs modulus = split(Host::modulus);       // p
+  static constexpr Limbs two_modulus = doubled(modulus);       // 2p (< 2^255: the lazy bound)
+  static constexpr Limbs four_modulus = doubled(two_modulus);  // 4p (< 2^256)
+  static constexpr Limbs one = split(Host::r_mod_p);           // R mod p
+  static constexpr u32 neg_inv32 = Host::neg_inv32;            // −p⁻¹ mod 2^32
 };
 
 template <class Params>
@@ -340,21 +248,25 @@ struct DeviceField {
   }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField doubled_lazy() const { return add_lazy(*this); }
   // a·b − c·d (Montgomery form: (a·b − c·d)·R⁻¹ mod p) in [0, 2p), for a, b, c, d < 2p, with one
-  // Montgomery reduction instead of two (XYZZ's Y3 = R·(Q − X3) − Y1·PPP): the two 512-bit
-  // products, T = a·b + 4p² − c·d (4p² > c·d is a multiple of p; T < 8p² < 2^512), then
-  // (T_lo + M·p)/R + T_hi < p + 1 + 8p²/R < 3p + 1 and one subtraction of 2p. Saves the 64 wide
-  // multiply-adds of one reduction. Off the device: the two lazy products and a lazy difference.
+  // Montgomery reduction instead of two (XYZZ's Y3 = R·(Q − X3) − Y1·PPP): a·b + c·(4p − d), the
+  // same element (c·4p ≡ 0), summed row by row (montgomery_rows<2>): T < 2p·2p + 2p·4p = 12p²,
+  // so (T + M·p)/R < 12p²/R + p < 4p (R > 4p) and one subtraction of 2p. Saves 64 of the two
+  // products' 256 wide multiply-adds and needs no 512-bit intermediate (until 2026-12-04: both
+  // 512-bit products, + 4p² − c·d, a wide reduction: ~70 more instructions). Off the device: the
+  // two lazy products and a lazy difference.
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField mul_sub_mul_lazy(const DeviceField& b,
                                                                     const DeviceField& c,
                                                                     const DeviceField& d) const {
 #if defined(__CUDA_ARCH__)
-    u32 ab[16], cd[16], t[16];
-    wide_product(ab, v, b.v);
-    wide_product(cd, c.v, d.v);
-    constexpr typename Constants::WideLimbs bias = Constants::four_modulus_squared;
-    ptx::add16(t, ab, bias.v);
-    ptx::sub16(t, t, cd);
-    return montgomery_reduce_wide(t);
+    constexpr typename Constants::Limbs four_p = Constants::four_modulus;
+    constexpr typename Constants::Limbs two_p = Constants::two_modulus;
+    u32 four_p_minus_d[8];
+    ptx::sub8(four_p_minus_d, four_p.v, d.v);  // in (2p, 4p]: no borrow
+    const u32* const x[2] = {v, c.v};
+    const u32* const y[2] = {b.v, four_p_minus_d};
+    DeviceField out;
+    montgomery_rows<2>(out.v, x, y);
+    return out.subtract_once(two_p);
 #else
     return mul_lazy(b).sub_lazy(c.mul_lazy(d));
 #endif
@@ -377,35 +289,10 @@ struct DeviceField {
   // The Montgomery product a·b/R mod p as a value < 2p, for a, b < 2p (see lazy reduction above).
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceField product_below_2p(const DeviceField& b) const {
 #if defined(__CUDA_ARCH__)
-    // Even/odd split (Emmart, Zheng, Weems 2018): the running value is T = E + 2^32·O + w, where
-    // row i adds a·b_i as the products of the even limbs of a into E and of the odd limbs into O
-    // (each one carry chain of word pairs), then m·p the same way. The two chains are independent,
-    // and each product's lo/hi pair is one wide multiply-add. Dividing by 2^32 (e_0 is then 0)
-    // only renames words (divide_by_word): T/2^32 = O + 2^32·(e_2 … e_8) + e_1, the roles swap and
-    // e_1 is left over as w, which the next row adds at word 0 in front of its odd chain, whose
-    // first word sits one above it and takes the carry (no carry chain of its own; until
-    // 2026-12-04 one 9-word chain per row, 72 instructions per multiplication, on the critical path).
-    // Bounds, for a, b < 2p: before row i, T = (a·(b mod 2^(32i)) + M·p)/2^(32i) < a + p < 3p < 2^256;
-    // inside a row T < 2^256 + 2^33·2p < 2^289, so E fits 9 words and O < 2^256; at the end T < 2p
-    // (tests/field/device_field_chains_model.py models every chain: for random and extreme operands of
-    // both fields, no carry out of word 8).
-    u32 E[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-    u32 O[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-    u32 w = 0;
-#pragma unroll
-    for (int i = 0; i < 8; ++i) {
-      const u32 bi = b.v[i];
-      if (i == 0) {
-        ptx::mad_word_pairs(O, v[1], v[3], v[5], v[7], bi);
-      } else {
-        ptx::add_then_mad_word_pairs(O, E[0], w, v[1], v[3], v[5], v[7], bi);
-      }
-      ptx::mad_word_pairs(E, v[0], v[2], v[4], v[6], bi);
-      add_multiple_of_modulus(E, O, E[0] * Constants::neg_inv32);
-      divide_by_word(E, O, w);
-    }
+    const u32* const x[1] = {v};
+    const u32* const y[1] = {b.v};
     DeviceField out;
-    ptx::add_even_odd(out.v, E, w, O);  // < 2p
+    montgomery_rows<1>(out.v, x, y);  // < 2p
     return out;
 #else
     // CIOS over 32-bit limbs, the same function as the device path.
@@ -438,29 +325,46 @@ struct DeviceField {
   }
 
 #if defined(__CUDA_ARCH__)
-  // out = a·b (512 bits), for any a, b < 2^256: the even/odd split without reduction. Row i adds
-  // a_even·b_i as one chain from word i and a_odd·b_i as one from word i + 1; the chains that
-  // start at even words go to E, the others to O (two independent accumulators, each chain's carry
-  // word a fresh one or holding at most the previous chain's carry), then out = E + O.
-  __device__ static __forceinline__ void wide_product(u32 (&out)[16], const u32 (&a)[8], const u32 (&b)[8]) {
-    u32 E[17] = {}, O[17] = {};
+  // out = Σ_k x_k·y_k·R⁻¹ + M·p/R over 8 words (the Montgomery reduction of the sum of kProducts
+  // products, M < R), for the callers to bound: product_below_2p (one product, a, b < 2p: < 2p)
+  // and mul_sub_mul_lazy (two: < 4p).
+  // Even/odd split (Emmart, Zheng, Weems 2018): the running value is T = E + 2^32·O + w, where
+  // row i adds x_k·y_k,i as the products of the even limbs of x_k into E and of the odd limbs into
+  // O (each one carry chain of word pairs), then m·p the same way. The chains into E and into O
+  // are independent, and each product's lo/hi pair is one wide multiply-add. Dividing by 2^32
+  // (e_0 is then 0) only renames words (divide_by_word): T/2^32 = O + 2^32·(e_2 … e_8) + e_1, the
+  // roles swap and e_1 is left over as w, which the next row adds at word 0 in front of its first
+  // odd chain, whose first word sits one above it and takes the carry (no carry chain of its own;
+  // until 2026-12-04 one 9-word chain per row, 72 instructions per multiplication, on the critical
+  // path). Bounds, for one product a·b with a, b < 2p: before row i, T = (a·(b mod 2^(32i)) +
+  // M·p)/2^(32i) < a + p < 3p < 2^256; inside a row T < 2^256 + 2^33·2p < 2^289, so E fits 9 words
+  // and O < 2^256; at the end T < 2p; for two, a·b + c·d with d ≤ 4p, T < a + c + p < 5p before a
+  // row. tests/field/device_field_chains_model.py models every chain (random and extreme operands
+  // of both fields: no carry out of word 8, results in bounds and correct).
+  template <int kProducts>
+  __device__ static __forceinline__ void montgomery_rows(u32 (&out)[8],
+                                                         const u32* const (&x)[kProducts],
+                                                         const u32* const (&y)[kProducts]) {
+    u32 E[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    u32 O[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    u32 w = 0;
 #pragma unroll
     for (int i = 0; i < 8; ++i) {
-      if (i % 2 == 0) {
-        ptx::mad_word_pairs_at(E, i, a[0], a[2], a[4], a[6], b[i]);
-        ptx::mad_word_pairs_at(O, i + 1, a[1], a[3], a[5], a[7], b[i]);
-      } else {
-        ptx::mad_word_pairs_at(O, i, a[0], a[2], a[4], a[6], b[i]);
-        ptx::mad_word_pairs_at(E, i + 1, a[1], a[3], a[5], a[7], b[i]);
-      }
-    }
-    u32 e[16], o[16];
 #pragma unroll
-    for (int i = 0; i < 16; ++i) {
-      e[i] = E[i];
-      o[i] = O[i];
+      for (int k = 0; k < kProducts; ++k) {
+        const u32* const a = x[k];
+        const u32 bi = y[k][i];
+        if (i > 0 && k == 0) {
+          ptx::add_then_mad_word_pairs(O, E[0], w, a[1], a[3], a[5], a[7], bi);
+        } else {
+          ptx::mad_word_pairs(O, a[1], a[3], a[5], a[7], bi);
+        }
+        ptx::mad_word_pairs(E, a[0], a[2], a[4], a[6], bi);
+      }
+      add_multiple_of_modulus(E, O, E[0] * Constants::neg_inv32);
+      divide_by_word(E, O, w);
     }
-    ptx::add16(out, e, o);  // E, O ≤ a·b < 2^512: E[16] = O[16] = 0
+    ptx::add_even_odd(out, E, w, O);
   }
 
   // T += m·p on the even/odd running value T = E + 2^32·O (product_below_2p), m making T's word 0
@@ -489,33 +393,6 @@ struct DeviceField {
     }
   }
 
-  // (t + M·p)/R for t < 8p² (M < R making t + M·p ≡ 0 mod R), in [0, 2p): the multiplication's
-  // reduction rows on t's low half (E = t_lo, O = 0; < p + 1 at the end), plus t's high half
-  // (< 8p²/R < 2p), minus 2p once. Each row's m includes the word w left over by the previous
-  // division, which the odd chain then adds in front (as in product_below_2p).
-  __device__ static __forceinline__ DeviceField montgomery_reduce_wide(const u32 (&t)[16]) {
-    constexpr typename Constants::Limbs p = Constants::modulus;
-    constexpr typename Constants::Limbs two_p = Constants::two_modulus;
-    u32 E[9] = {t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], 0};
-    u32 O[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-    u32 w = 0;
-#pragma unroll
-    for (int i = 0; i < 8; ++i) {
-      const u32 m = (E[0] + w) * Constants::neg_inv32;
-      if (i == 0) {
-        ptx::mad_word_pairs(O, p.v[1], p.v[3], p.v[5], p.v[7], m);
-      } else {
-        ptx::add_then_mad_word_pairs(O, E[0], w, p.v[1], p.v[3], p.v[5], p.v[7], m);
-      }
-      ptx::mad_word_pairs(E, p.v[0], p.v[2], p.v[4], p.v[6], m);
-      divide_by_word(E, O, w);
-    }
-    DeviceField low, high;
-    ptx::add_even_odd(low.v, E, w, O);  // ≤ p
-#pragma unroll
-    for (int i = 0; i < 8; ++i) high.v[i] = t[8 + i];
-    return low.sum_without_carry(high).subtract_once(two_p);
-  }
 #endif
 
   // a + b as 8 words, for a + b < 2^256 (callers: both < p, or both < 2p).
