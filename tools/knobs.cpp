@@ -30,6 +30,9 @@ void add_timing_options(
 void add_fixed_knob_options(CLI::App& app, MsmConfig& config) {
   app.add_flag("--pair-tree-dx-cache", config.pair_tree_dx_cache,
                "pair_tree accumulator: cache dx between the forward and backward pass");
+  app.add_flag("--glv", config.glv,
+               "cuda backend: split each scalar by the curve's GLV endomorphism (twice the points, half the "
+               "windows); other backends ignore it");
   app.add_option("--memory-budget", config.memory_budget_bytes,
                  "Device bytes the backend may use (suffixes kb, mb, gb: powers of 1024); 0 = no limit beyond free "
                  "memory")
@@ -102,7 +105,8 @@ std::string describe_config(const MsmConfig& config, bool gpu) {
   if (!gpu) return text + " threads=" + number(config.cpu_threads, "all");
   return text + " slots=" + number(config.walker_slots, "auto") +
          " threads/block=" + std::to_string(config.walker_threads_per_block) +
-         " max-blocks=" + number(config.walker_max_blocks, "auto") + " state=" + to_string(config.walker_state);
+         " max-blocks=" + number(config.walker_max_blocks, "auto") + " state=" + to_string(config.walker_state) +
+         (config.glv ? " glv" : "");
 }
 
 Json config_json(const MsmConfig& config) {
@@ -119,6 +123,7 @@ Json config_json(const MsmConfig& config) {
       {"validate_points", config.validate_points},
       {"cpu_threads", config.cpu_threads},
       {"devices", config.devices},
+      {"glv", config.glv},
   };
 }
 

@@ -95,6 +95,12 @@ struct MsmConfig {
   // the current device alone, which then runs directly on that stream. The other backends take
   // {} and {kAllDevices} only (they run on one device). Listing a device twice is an error.
   std::vector<int> devices;
+  // cuda backend: split every scalar by the curve's GLV endomorphism (k ≡ k1 + k2·λ, |k1|, |k2| <
+  // 2^127, φ(x, y) = (β·x, y)): twice the points, scalars of half the length, half the windows
+  // and buckets to reduce; φ(P) is computed into a device buffer of 2n points (counted in the
+  // memory estimate). Off by default until measured against the plain path (docs/cuda_notes.md).
+  // The other backends ignore it.
+  bool glv = false;
 };
 
 struct StageTime {

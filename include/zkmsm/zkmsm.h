@@ -112,7 +112,7 @@ typedef enum zkmsm_status {
  * Flags are int: 0 = false, anything else = true.
  *
  * Layouts: version 1 ends at cpu_threads; version 2 appends points_on_device, scalars_on_device
- * and cuda_stream; version 3 appends devices and device_count. */
+ * and cuda_stream; version 3 appends devices and device_count; version 4 appends glv. */
 typedef struct zkmsm_config {
   size_t struct_size;
   zkmsm_backend backend;
@@ -138,6 +138,8 @@ typedef struct zkmsm_config {
                              read during the call only; NULL / 0 = the current device only;
                              { ZKMSM_ALL_DEVICES } = every CUDA device */
   uint32_t device_count;
+  /* version 4 */
+  int glv; /* cuda backend: split scalars by the GLV endomorphism (MsmConfig::glv); others ignore it */
 } zkmsm_config;
 
 /* zkmsm_config.devices = { ZKMSM_ALL_DEVICES }: every CUDA device of the host. */

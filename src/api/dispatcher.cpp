@@ -167,6 +167,7 @@ backend::Knobs to_knobs(const MsmConfig& config) {
   knobs.memory_budget_bytes = config.memory_budget_bytes;
   knobs.cpu_threads = config.cpu_threads;
   knobs.cuda_stream = config.cuda_stream;
+  knobs.glv = config.glv;
   knobs.devices = config.devices;
   return knobs;
 }

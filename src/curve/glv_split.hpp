@@ -142,13 +142,16 @@ ZKMSM_HOST_DEVICE constexpr GlvHalves glv_split(const BigInt<4>& k) {
   using glv_detail::multiply;
   using glv_detail::resize;
   using glv_detail::with_sign;
-  const BigInt<2> c1 = rounded_scaled_product(k, C::g1);
-  const BigInt<2> c2 = rounded_scaled_product(k, C::g2);
+  // Local copies: device code may not take the address of the static members.
+  constexpr BigInt<3> g1 = C::g1, g2 = C::g2;
+  constexpr BigInt<2> a1 = C::a1, b1 = C::b1, a2 = C::a2, b2 = C::b2;
+  const BigInt<2> c1 = rounded_scaled_product(k, g1);
+  const BigInt<2> c2 = rounded_scaled_product(k, g2);
   // Signed products c·v, mod 2^256.
-  const BigInt<4> c1a1 = with_sign(multiply(c1, C::a1), C::c1_negative != Curve::glv_a1_negative);
-  const BigInt<4> c2a2 = with_sign(multiply(c2, C::a2), C::c2_negative != Curve::glv_a2_negative);
-  const BigInt<4> c1b1 = with_sign(multiply(c1, C::b1), C::c1_negative != Curve::glv_b1_negative);
-  const BigInt<4> c2b2 = with_sign(multiply(c2, C::b2), C::c2_negative != Curve::glv_b2_negative);
+  const BigInt<4> c1a1 = with_sign(multiply(c1, a1), C::c1_negative != Curve::glv_a1_negative);
+  const BigInt<4> c2a2 = with_sign(multiply(c2, a2), C::c2_negative != Curve::glv_a2_negative);
+  const BigInt<4> c1b1 = with_sign(multiply(c1, b1), C::c1_negative != Curve::glv_b1_negative);
+  const BigInt<4> c2b2 = with_sign(multiply(c2, b2), C::c2_negative != Curve::glv_b2_negative);
   BigInt<4> k1{}, k2{};
   sub_with_borrow(k1, k, c1a1);
   sub_with_borrow(k1, k1, c2a2);

@@ -69,6 +69,7 @@ static void test_config_init(void) {
   CHECK(config.cuda_stream == NULL);
   CHECK(config.devices == NULL);
   CHECK(config.device_count == 0);
+  CHECK(config.glv == 0);
 }
 
 static void test_bn254_sums(void) {

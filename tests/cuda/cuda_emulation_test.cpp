@@ -172,6 +172,53 @@ TYPED_TEST(CudaEmulationTest, XyzzWalkerOnEveryKindOfInput) {
   EXPECT_TRUE(this->run(pairs, paired, {.window_bits = 4, .accumulator = xyzz}).is_infinity());
 }
 
+// glv: the scalars split by the endomorphism (curve/glv_split.hpp), 2n points (P, φ(P)); both
+// accumulators, several windows, and the inputs that make halves collide: copies of one point,
+// P and −P, points at infinity, zero scalars, r − 1, scalars ≥ r and λ (whose split is (0, 1)).
+TYPED_TEST(CudaEmulationTest, GlvSplitScalarsOnEveryKindOfInput) {
+  using Curve = TypeParam;
+  constexpr auto xyzz = backend::AccumulatorKind::xyzz;
+  constexpr auto walker = backend::AccumulatorKind::stream_walker;
+  const auto points = independent_points<Curve>(200, this->rng());
+  const auto scalars = random_scalars_256<Curve>(200, this->rng);
+  for (unsigned c : {0u, 3u, 7u, 10u}) {
+    this->expect_correct(points, scalars, {.window_bits = c, .accumulator = xyzz, .glv = true});
+    this->expect_correct(points, scalars, {.window_bits = c, .accumulator = walker, .walker_slots = 4, .glv = true});
+  }
+  const auto copies = copies_of_one_point<Curve>(1000, this->rng());
+  const std::vector<Integer<Curve>> equal(copies.size(), random_scalars_below_r<Curve>(1, this->rng)[0]);
+  this->expect_correct(copies, equal, {.window_bits = 4, .accumulator = xyzz, .glv = true});
+  const auto pairs = plus_minus_pairs<Curve>(100, this->rng());
+  const auto paired = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
+  EXPECT_TRUE(this->run(pairs, paired, {.window_bits = 4, .accumulator = xyzz, .glv = true}).is_infinity());
+  // Edge scalars on independent points, some of them at infinity.
+  using Scalar = typename Curve::ScalarField;
+  auto edge_points = independent_points<Curve>(8, this->rng());
+  edge_points[5] = AffinePoint<Curve>::infinity();
+  Integer<Curve> r_minus_one = Scalar::modulus();
+  r_minus_one.limb[0] -= 1;
+  Integer<Curve> all_ones{};
+  for (auto& limb : all_ones.limb) limb = ~std::uint64_t{0};
+  const std::vector<Integer<Curve>> edge_scalars = {Integer<Curve>{},
+                                                    small_scalar<Curve>(1),
+                                                    r_minus_one,
+                                                    Scalar::modulus(),
+                                                    all_ones,
+                                                    parse_hex<Scalar::limbs>(Curve::glv_lambda_hex),
+                                                    small_scalar<Curve>(7),
+                                                    r_minus_one};
+  for (auto accumulator : {xyzz, walker}) {
+    this->expect_correct(edge_points, edge_scalars, {.window_bits = 5, .accumulator = accumulator, .glv = true});
+  }
+  // The geometry: twice the points, the windows of 127-bit halves.
+  std::string error;
+  const auto sizes = cuda::detail::make_msm_sizes(200, 254, {.window_bits = 10, .glv = true}, &error);
+  EXPECT_TRUE(error.empty()) << error;
+  EXPECT_EQ(sizes.n, 400u);
+  EXPECT_EQ(sizes.windows, 13u);  // ⌈128/10⌉, against ⌈255/10⌉ = 26 without glv
+  EXPECT_EQ(sizes.bytes.glv_points, 400u * cuda::detail::kAffineBytes);
+}
+
 TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {
   using Curve = TypeParam;
   const auto points = plus_minus_pairs<Curve>(100, this->rng());

@@ -126,9 +126,41 @@ TYPED_TEST(CudaMsmTest, ArithmeticProgression) {
     const auto points = arithmetic_progression<Curve>(n);
     std::vector<Integer<Curve>> small(n);
     for (auto& s : small) s = small_scalar<Curve>(1 + this->rng() % 8);
-    this->expect_correct(points, small,
-                         {.window_bits = 4, .walker_slots = 16, .walker_state = WalkerState::global});
+    this->expect_correct(points, small, {.window_bits = 4, .walker_slots = 16, .walker_state = WalkerState::global});
   }
+}
+
+// glv on the device (the split in decompose_scalars, φ(P) in endomorphism_points): random
+// independent points at 2^12 and at the test size, both accumulators, copies of one point, P and
+// −P, and the edge scalars (0, r − 1, r, 2^256 − 1, λ) with a point at infinity.
+TYPED_TEST(CudaMsmTest, GlvSplitScalars) {
+  using Curve = TypeParam;
+  using Scalar = typename Curve::ScalarField;
+  constexpr auto xyzz = backend::AccumulatorKind::xyzz;
+  constexpr auto walker = backend::AccumulatorKind::stream_walker;
+  for (unsigned log_n : {12u, test_log_n()}) {
+    const std::size_t n = std::size_t{1} << log_n;
+    const auto points = independent_points<Curve>(n, this->rng());
+    const auto scalars = random_scalars_256<Curve>(n, this->rng);
+    this->expect_correct(points, scalars, {.accumulator = xyzz, .glv = true});
+    this->expect_correct(points, scalars, {.accumulator = walker, .glv = true});
+  }
+  const auto copies = copies_of_one_point<Curve>(4096, this->rng());
+  const std::vector<Integer<Curve>> equal(copies.size(), random_scalars_below_r<Curve>(1, this->rng)[0]);
+  this->expect_correct(copies, equal, {.accumulator = xyzz, .glv = true});
+  const auto pairs = plus_minus_pairs<Curve>(2048, this->rng());
+  const auto paired = doubled_up<Curve>(random_scalars_below_r<Curve>(2048, this->rng));
+  EXPECT_TRUE(this->gpu(pairs, paired, {.accumulator = xyzz, .glv = true}).is_infinity());
+  auto edge_points = independent_points<Curve>(6, this->rng());
+  edge_points[3] = AffinePoint<Curve>::infinity();
+  Integer<Curve> r_minus_one = Scalar::modulus();
+  r_minus_one.limb[0] -= 1;
+  Integer<Curve> all_ones{};
+  for (auto& limb : all_ones.limb) limb = ~std::uint64_t{0};
+  const std::vector<Integer<Curve>> edge_scalars = {
+      Integer<Curve>{}, r_minus_one, Scalar::modulus(), all_ones, parse_hex<Scalar::limbs>(Curve::glv_lambda_hex),
+      r_minus_one};
+  this->expect_correct(edge_points, edge_scalars, {.accumulator = xyzz, .glv = true});
 }
 
 TYPED_TEST(CudaMsmTest, WindowBatchesUnderAMemoryBudget) {

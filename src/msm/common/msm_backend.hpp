@@ -90,6 +90,7 @@ struct Knobs {
   std::size_t memory_budget_bytes = 0;
   unsigned cpu_threads = 0;     // 0: all hardware threads (host work of every backend)
   void* cuda_stream = nullptr;  // a cudaStream_t
+  bool glv = false;             // cuda: split scalars by the GLV endomorphism
   std::vector<int> devices;     // MsmConfig::devices, as given (kAllDevices = −1)
 };
 

@@ -20,6 +20,7 @@ inline CudaMsmOptions to_options(const backend::Knobs& knobs) {
   options.walker_state = knobs.walker_state;
   options.memory_budget_bytes = knobs.memory_budget_bytes;
   options.stream = knobs.cuda_stream;
+  options.glv = knobs.glv;
   return options;
 }
 

@@ -46,6 +46,9 @@ struct CudaMsmOptions {
   // (warp_batch_inverse.cuh).
   backend::WalkerState walker_state = backend::WalkerState::automatic;
   std::size_t memory_budget_bytes = 0;  // 0 = no limit; else windows are processed in batches
+  // Split each scalar by the curve's GLV endomorphism (curve/glv_split.hpp): 2n points (P and
+  // φ(P), the latter computed into a device buffer), scalars of 127 bits, half the windows.
+  bool glv = false;
   // A cudaStream_t: every copy, kernel and pool allocation of the call is ordered on it, and the
   // call synchronises it before returning. nullptr = a non-blocking stream of the call's own.
   void* stream = nullptr;

@@ -1,10 +1,14 @@
 // decompose_scalars: each scalar reduced mod r and cut into signed window digits, written as
 // (key, value) entries for sort_by_bucket: key = w·B + (|digit| − 1), or the sentinel W·B for a
-// zero digit or a point at infinity; value = point index | sign << 31.
+// zero digit or a point at infinity; value = point index | sign << 31. With glv each reduced
+// scalar is first split, k ≡ k1 + k2·λ (curve/glv_split.hpp), and the halves' digits go to the
+// points i (k1) and n + i (k2, φ(P_i): endomorphism_points.cuh), the sign of a half folded into
+// its digits' signs.
 #pragma once
 
 #include <cstdint>
 
+#include "curve/glv_split.hpp"
 #include "msm/common/signed_digits.hpp"
 #include "msm/cuda/device_memory_access.cuh"
 
@@ -34,13 +38,26 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE u32 extract_bits(const ScalarWords& s, u32 
   return static_cast<u32>(window >> shift) & ((u32{1} << count) - 1);
 }
 
-// One thread per point. Cost: ≤ 5 subtractions for the reduction mod r, then one digit per window.
+// A GLV half's magnitude (< 2^127) as ScalarWords.
+ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE ScalarWords half_words(const GlvHalf& h) {
+  ScalarWords out{};
+#pragma unroll
+  for (int k = 0; k < 2; ++k) {
+    out.w[2 * k] = static_cast<u32>(h.magnitude.limb[k]);
+    out.w[2 * k + 1] = static_cast<u32>(h.magnitude.limb[k] >> 32);
+  }
+  return out;
+}
+
+// One thread per input point. Cost: ≤ 5 subtractions for the reduction mod r, with glv the split
+// (four 128-bit products and two 256 × 192-bit ones), then one digit per window (and half).
 template <class Curve>
 struct DecomposeScalars {
   using Fd = DeviceBase<Curve>;
   const u32* scalars;  // 8 words per scalar, little-endian
   const DeviceAffine<Fd>* points;
-  u32 n;
+  u32 n;     // entry points: the inputs, or twice them with glv
+  bool glv;  // threads = input points = n / 2
   u32 window_bits;
   u32 first_window;
   u32 batch_windows;  // windows in this batch
@@ -71,12 +88,29 @@ struct DecomposeScalars {
     }
     const DeviceAffine<Fd> p = load_affine(points, i);
     const bool skip = p.is_infinity();
+    if (!glv) {
+      write_digits(s, i, false, skip);
+      return;
+    }
+    BigInt<4> k{};
+#pragma unroll
+    for (int j = 0; j < 4; ++j) k.limb[j] = s.w[2 * j] | (static_cast<u64>(s.w[2 * j + 1]) << 32);
+    const GlvHalves halves = glv_split<Curve>(k);
+    write_digits(half_words(halves.k1), i, halves.k1.negative, skip);
+    write_digits(half_words(halves.k2), n / 2 + i, halves.k2.negative, skip);
+  }
+
+  // The entries of point `point` for the scalar (or half) s, its sign flipped when `negate`.
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void write_digits(const ScalarWords& s,
+                                                         u32 point,
+                                                         bool negate,
+                                                         bool skip) const {
     for (u32 w = 0; w < batch_windows; ++w) {
       const std::int32_t digit = signed_digit(s, first_window + w, window_bits);
       const u32 magnitude = static_cast<u32>(digit < 0 ? -digit : digit);
-      const u64 out = static_cast<u64>(w) * n + i;
+      const u64 out = static_cast<u64>(w) * n + point;
       keys[out] = (skip || magnitude == 0) ? sentinel : w * buckets + magnitude - 1;
-      values[out] = i | (digit < 0 ? kNegative : 0u);
+      values[out] = point | ((digit < 0) != negate ? kNegative : 0u);
     }
   }
 };

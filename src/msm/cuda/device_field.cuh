@@ -169,6 +169,7 @@ struct DeviceFieldConstants {
   static constexpr Limbs two_modulus = doubled(modulus);       // 2p (< 2^255: the lazy bound)
   static constexpr Limbs four_modulus = doubled(two_modulus);  // 4p (< 2^256)
   static constexpr Limbs one = split(Host::r_mod_p);           // R mod p
+  static constexpr Limbs r_squared = split(Host::r2_mod_p);    // R² mod p
   static constexpr u32 neg_inv32 = Host::neg_inv32;            // −p⁻¹ mod 2^32
 };
 

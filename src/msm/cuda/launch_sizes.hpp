@@ -36,6 +36,8 @@ inline constexpr std::uint64_t kCombineBlockUnits = 8;
 // run 8): 16, 32, 64 or 128 entries per thread within 7 % at 2^20 and equal at 2^24; 4 M or 16 M
 // threads at 2^24 17–23 % slower than 1 M.
 inline constexpr std::uint64_t kXyzzEntriesPerThread = 32;
+// The magnitude bits of a GLV half (curve/glv_split.hpp: |k1|, |k2| < 2^127).
+inline constexpr unsigned kGlvHalfBits = 127;
 inline constexpr std::uint64_t kXyzzMaxThreads = std::uint64_t{1} << 20;
 // One window batch holds at most this many entries (32-bit positions; CUB's int item count).
 inline constexpr std::uint64_t kMaxBatchEntries = (std::uint64_t{1} << 31) - 1;
@@ -105,11 +107,12 @@ inline std::size_t sort_temp_bound(std::uint64_t items) {
 }
 
 struct BufferBytes {
-  std::size_t points = 0, scalars = 0, sort_arrays = 0, sort_temp = 0, bucket_bounds = 0, bucket_sums = 0, partials = 0,
-              split_sums = 0, combine_levels = 0, walker_state = 0, reduce = 0, bit_sums = 0, meta = 0;
+  std::size_t points = 0, scalars = 0, glv_points = 0, sort_arrays = 0, sort_temp = 0, bucket_bounds = 0,
+              bucket_sums = 0, partials = 0, split_sums = 0, combine_levels = 0, walker_state = 0, reduce = 0,
+              bit_sums = 0, meta = 0;
   std::size_t total() const {
-    return points + scalars + sort_arrays + sort_temp + bucket_bounds + bucket_sums + partials + split_sums +
-           combine_levels + walker_state + reduce + bit_sums + meta;
+    return points + scalars + glv_points + sort_arrays + sort_temp + bucket_bounds + bucket_sums + partials +
+           split_sums + combine_levels + walker_state + reduce + bit_sums + meta;
   }
 };
 
@@ -149,7 +152,9 @@ inline WindowSplitPlan plan_window_split(unsigned bits) {
 }
 
 struct MsmSizes {
-  std::size_t n = 0;
+  std::size_t input_points = 0;  // n, the caller's points
+  std::size_t n = 0;             // points the entries index: n, or 2n with glv (P, then φ(P))
+  bool glv = false;              // scalars split by the endomorphism (CudaMsmOptions::glv)
   unsigned window_bits = 0;
   unsigned windows = 0;        // T
   unsigned batch_windows = 0;  // windows per batch
@@ -229,8 +234,9 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
 
   BufferBytes& b = sizes.bytes;
   b = {};
-  b.points = n * kAffineBytes;
-  b.scalars = n * kScalarBytes;
+  b.points = sizes.input_points * kAffineBytes;
+  b.scalars = sizes.input_points * kScalarBytes;
+  b.glv_points = sizes.glv ? n * kAffineBytes : 0;
   b.sort_arrays = 4 * sizes.batch_entries * sizeof(std::uint32_t);
   b.sort_temp = sort_temp_bound(sizes.batch_entries);
   b.bucket_bounds = 2 * static_cast<std::size_t>(sizes.sentinel_key) * sizeof(std::uint32_t);
@@ -250,7 +256,9 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
 // The sizes for n points, or an error message in *error (then the sizes are unusable).
 inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMsmOptions& options, std::string* error) {
   MsmSizes sizes;
-  sizes.n = n;
+  sizes.input_points = n;
+  sizes.glv = options.glv;
+  sizes.n = options.glv ? 2 * n : n;
   error->clear();
   if (options.window_bits == 1 || options.window_bits > kMaxWindowBits) {
     *error = "window_bits must be 0 (auto) or in [2, 22]";
@@ -272,12 +280,12 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
   // Automatic state with an explicit S the size's state cannot take: global takes any S.
   backend::WalkerState state = options.walker_state;
   if (state == backend::WalkerState::automatic) {
-    state = default_walker_state(n);
+    state = default_walker_state(sizes.n);
     if (state == backend::WalkerState::warp && options.walker_slots != 0 && !warp_slots_supported(options.walker_slots))
       state = backend::WalkerState::global;
   }
   sizes.state = state;
-  const unsigned slots = options.walker_slots != 0 ? options.walker_slots : default_walker_slots(state, n);
+  const unsigned slots = options.walker_slots != 0 ? options.walker_slots : default_walker_slots(state, sizes.n);
   if (state == backend::WalkerState::registers && !registers_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2, 4, 8 or 16 with walker_state = registers";
     return sizes;
@@ -290,21 +298,23 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
     *error = "walker_slots must be in [1, 64] with walker_state = global or global_warp";
     return sizes;
   }
-  if (n > (std::size_t{1} << 31) - 1) {
-    *error = "at most 2^31 - 1 points";
+  if (sizes.n > (std::size_t{1} << 31) - 1) {
+    *error = options.glv ? "at most 2^30 - 1 points with glv" : "at most 2^31 - 1 points";
     return sizes;
   }
-  sizes.window_bits = effective_window_bits(n, options.window_bits, scalar_bits, kWindowCostWeights);
-  sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
+  // With glv the digits are those of the halves, magnitudes below 2^127 (curve/glv_split.hpp).
+  const unsigned digit_bits = options.glv ? kGlvHalfBits : scalar_bits;
+  sizes.window_bits = effective_window_bits(sizes.n, options.window_bits, digit_bits, kWindowCostWeights);
+  sizes.windows = signed_window_count(digit_bits, sizes.window_bits);
   sizes.buckets = std::uint32_t{1} << (sizes.window_bits - 1);
   sizes.slots = sizes.xyzz ? 1 : slots;
   sizes.threads_per_block = options.walker_threads_per_block;
-  sizes.walker_min_blocks = !sizes.xyzz && state == backend::WalkerState::global && n >= kCappedWalkerMinPoints &&
+  sizes.walker_min_blocks = !sizes.xyzz && state == backend::WalkerState::global && sizes.n >= kCappedWalkerMinPoints &&
                                     sizes.threads_per_block <= kCappedWalkerBlockThreads
                                 ? kCappedWalkerMinBlocks
                                 : 0;
 
-  const std::uint64_t max_by_entries = n == 0 ? sizes.windows : kMaxBatchEntries / n;
+  const std::uint64_t max_by_entries = n == 0 ? sizes.windows : kMaxBatchEntries / sizes.n;
   sizes.batch_windows = static_cast<unsigned>(std::clamp<std::uint64_t>(max_by_entries, 1, sizes.windows));
   size_buffers(sizes, options);
   if (options.memory_budget_bytes != 0) {

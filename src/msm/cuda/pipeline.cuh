@@ -23,6 +23,7 @@
 #include "curve/xyzz_point.hpp"
 #include "msm/cuda/bucket_bounds.cuh"
 #include "msm/cuda/decompose_scalars.cuh"
+#include "msm/cuda/endomorphism_points.cuh"
 #include "msm/cuda/exec.cuh"
 #include "msm/cuda/launch_sizes.hpp"
 #include "msm/cuda/reduce_buckets.cuh"
@@ -108,9 +109,10 @@ CudaStatus run_pipeline(Exec& exec,
   static_assert(kDeviceLayoutMatches<Curve>, "device and host point layouts differ");
   static_assert(sizeof(Affine) == kAffineBytes && sizeof(Xyzz) == kXyzzBytes, "launch_sizes.hpp sizes are stale");
 
-  const u32 n = static_cast<u32>(sizes.n);
+  const u32 n = static_cast<u32>(sizes.n);  // entry points: 2n with glv
+  const u32 input_points = static_cast<u32>(sizes.input_points);
   const u64 entries = sizes.batch_entries;
-  const auto* points = static_cast<const Affine*>(inputs.points);
+  const auto* input_points_array = static_cast<const Affine*>(inputs.points);
   const auto* scalars = static_cast<const u32*>(inputs.scalars);
 
   // ---- allocations (all of them up front: the peak is their sum) ----
@@ -169,6 +171,17 @@ CudaStatus run_pipeline(Exec& exec,
   ZKMSM_TRY(exec.alloc(meta, kMetaBytes));
   u32* valid = reinterpret_cast<u32*>(meta);
   u32* long_split_flag = reinterpret_cast<u32*>(meta + sizeof(u32));
+  // The points the entries index: the inputs, or with glv P and φ(P) (timed with decompose).
+  const Affine* points = input_points_array;
+  if (sizes.glv) {
+    Affine* glv_points = nullptr;
+    ZKMSM_TRY(exec.alloc(glv_points, n));
+    ZKMSM_TRY(exec.stage_begin(kDecompose));
+    ZKMSM_TRY(exec.for_each(input_points, kGenericThreadsPerBlock,
+                            EndomorphismPoints<Curve>{input_points_array, input_points, glv_points}));
+    ZKMSM_TRY(exec.stage_end(kDecompose));
+    points = glv_points;
+  }
 
   const u32 items_per_window = sizes.buckets + 1;
   for (unsigned first_window = 0; first_window < sizes.windows; first_window += sizes.batch_windows) {
@@ -177,9 +190,10 @@ CudaStatus run_pipeline(Exec& exec,
 
     // decompose_scalars
     ZKMSM_TRY(exec.stage_begin(kDecompose));
-    ZKMSM_TRY(exec.for_each(n, kGenericThreadsPerBlock,
-                            DecomposeScalars<Curve>{scalars, points, n, sizes.window_bits, first_window, batch_windows,
-                                                    sizes.buckets, sizes.sentinel_key, keys, values}));
+    ZKMSM_TRY(exec.for_each(
+        input_points, kGenericThreadsPerBlock,
+        DecomposeScalars<Curve>{scalars, input_points_array, n, sizes.glv, sizes.window_bits, first_window,
+                                batch_windows, sizes.buckets, sizes.sentinel_key, keys, values}));
     ZKMSM_TRY(exec.stage_end(kDecompose));
 
     // sort_by_bucket
