@@ -192,21 +192,9 @@ TYPED_TEST(CudaEmulationTest, GlvSplitScalarsOnEveryKindOfInput) {
   const auto paired = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
   EXPECT_TRUE(this->run(pairs, paired, {.window_bits = 4, .accumulator = xyzz, .glv = true}).is_infinity());
   // Edge scalars on independent points, some of them at infinity.
-  using Scalar = typename Curve::ScalarField;
   auto edge_points = independent_points<Curve>(8, this->rng());
   edge_points[5] = AffinePoint<Curve>::infinity();
-  Integer<Curve> r_minus_one = Scalar::modulus();
-  r_minus_one.limb[0] -= 1;
-  Integer<Curve> all_ones{};
-  for (auto& limb : all_ones.limb) limb = ~std::uint64_t{0};
-  const std::vector<Integer<Curve>> edge_scalars = {Integer<Curve>{},
-                                                    small_scalar<Curve>(1),
-                                                    r_minus_one,
-                                                    Scalar::modulus(),
-                                                    all_ones,
-                                                    parse_hex<Scalar::limbs>(Curve::glv_lambda_hex),
-                                                    small_scalar<Curve>(7),
-                                                    r_minus_one};
+  const auto edge_scalars = glv_edge_scalars<Curve>();
   for (auto accumulator : {xyzz, walker}) {
     this->expect_correct(edge_points, edge_scalars, {.window_bits = 5, .accumulator = accumulator, .glv = true});
   }

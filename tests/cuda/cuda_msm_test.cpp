@@ -135,7 +135,6 @@ TYPED_TEST(CudaMsmTest, ArithmeticProgression) {
 // −P, and the edge scalars (0, r − 1, r, 2^256 − 1, λ) with a point at infinity.
 TYPED_TEST(CudaMsmTest, GlvSplitScalars) {
   using Curve = TypeParam;
-  using Scalar = typename Curve::ScalarField;
   constexpr auto xyzz = backend::AccumulatorKind::xyzz;
   constexpr auto walker = backend::AccumulatorKind::stream_walker;
   for (unsigned log_n : {12u, test_log_n()}) {
@@ -151,15 +150,9 @@ TYPED_TEST(CudaMsmTest, GlvSplitScalars) {
   const auto pairs = plus_minus_pairs<Curve>(2048, this->rng());
   const auto paired = doubled_up<Curve>(random_scalars_below_r<Curve>(2048, this->rng));
   EXPECT_TRUE(this->gpu(pairs, paired, {.accumulator = xyzz, .glv = true}).is_infinity());
-  auto edge_points = independent_points<Curve>(6, this->rng());
+  auto edge_points = independent_points<Curve>(8, this->rng());
   edge_points[3] = AffinePoint<Curve>::infinity();
-  Integer<Curve> r_minus_one = Scalar::modulus();
-  r_minus_one.limb[0] -= 1;
-  Integer<Curve> all_ones{};
-  for (auto& limb : all_ones.limb) limb = ~std::uint64_t{0};
-  const std::vector<Integer<Curve>> edge_scalars = {
-      Integer<Curve>{}, r_minus_one, Scalar::modulus(), all_ones, parse_hex<Scalar::limbs>(Curve::glv_lambda_hex),
-      r_minus_one};
+  const auto edge_scalars = glv_edge_scalars<Curve>();
   this->expect_correct(edge_points, edge_scalars, {.accumulator = xyzz, .glv = true});
 }
 

@@ -38,4 +38,23 @@ DeviceBuffer device_copy(const std::vector<T>& host) {
   return buffer ? std::move(buffer.value()) : DeviceBuffer();
 }
 
+// Scalars at the edges of the GLV split (curve/glv_split.hpp), on as many points: 0, 1, r − 1, r,
+// 2^256 − 1 (≥ r: reduced first), λ (split (0, 1)), 7, r − 1 again.
+template <class Curve>
+std::vector<Integer<Curve>> glv_edge_scalars() {
+  using Scalar = typename Curve::ScalarField;
+  Integer<Curve> r_minus_one = Scalar::modulus();
+  r_minus_one.limb[0] -= 1;
+  Integer<Curve> all_ones{};
+  for (auto& limb : all_ones.limb) limb = ~std::uint64_t{0};
+  return {Integer<Curve>{},
+          small_scalar<Curve>(1),
+          r_minus_one,
+          Scalar::modulus(),
+          all_ones,
+          parse_hex<Scalar::limbs>(Curve::glv_lambda_hex),
+          small_scalar<Curve>(7),
+          r_minus_one};
+}
+
 }  // namespace zkmsm::test
