@@ -17,7 +17,8 @@ namespace zkmsm::test {
 // MsmConfig::memory_budget_bytes (the cpu backend has no device memory to budget).
 // every_window_size_by_default: the window-size scenario runs every c in [2, 22] without
 // ZKMSM_TEST_LOG_N; otherwise the sample of kSampledWindowSizes (the large tier runs them all).
-// accumulator: what MsmConfig asks for; backend_name: the backend the stats must name.
+// accumulator: what MsmConfig asks for; backend_name: the backend the stats must name; glv:
+// MsmConfig::glv.
 struct CpuBackend {
   static constexpr Backend backend = Backend::cpu;
   static constexpr const char* name = "cpu";
@@ -26,9 +27,10 @@ struct CpuBackend {
   static constexpr unsigned default_log_n = 12;
   static constexpr bool batches_under_budget = false;
   static constexpr bool every_window_size_by_default = true;
+  static constexpr bool glv = false;
 };
 
-// cuda's two accumulators, each at every size (automatic is xyzz).
+// cuda's two accumulators, each at every size (automatic is xyzz), and xyzz with glv.
 struct CudaBackend {
   static constexpr Backend backend = Backend::cuda;
   static constexpr const char* name = "cuda";
@@ -37,11 +39,17 @@ struct CudaBackend {
   static constexpr unsigned default_log_n = 12;
   static constexpr bool batches_under_budget = true;
   static constexpr bool every_window_size_by_default = true;
+  static constexpr bool glv = false;
 };
 
 struct CudaXyzzBackend : CudaBackend {
   static constexpr const char* name = "cuda_xyzz";
   static constexpr Accumulator accumulator = Accumulator::xyzz;
+};
+
+struct CudaGlvBackend : CudaXyzzBackend {
+  static constexpr const char* name = "cuda_glv";
+  static constexpr bool glv = true;
 };
 
 // Sizes stay at 2^10 and window sizes at a sample by default: on a machine without a GPU the
@@ -55,6 +63,7 @@ struct VulkanBackend {
   static constexpr unsigned default_log_n = 10;
   static constexpr bool batches_under_budget = true;
   static constexpr bool every_window_size_by_default = false;
+  static constexpr bool glv = false;
 };
 
 // The window sizes of backends that do not run every c by default: both ends of the small sizes,
@@ -73,6 +82,8 @@ using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Grumpkin, CudaBackend>,
                                           ConformanceCase<Bn254, CudaXyzzBackend>,
                                           ConformanceCase<Grumpkin, CudaXyzzBackend>,
+                                          ConformanceCase<Bn254, CudaGlvBackend>,
+                                          ConformanceCase<Grumpkin, CudaGlvBackend>,
                                           ConformanceCase<Bn254, VulkanBackend>,
                                           ConformanceCase<Grumpkin, VulkanBackend>>;
 

@@ -66,6 +66,7 @@ class ConformanceTest : public SeededTest {
     MsmConfig config;
     config.backend = Target::backend;
     config.accumulator = Target::accumulator;
+    config.glv = Target::glv;
     return config;
   }
 

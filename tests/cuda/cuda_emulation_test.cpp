@@ -200,11 +200,15 @@ TYPED_TEST(CudaEmulationTest, GlvSplitScalarsOnEveryKindOfInput) {
   }
   // The geometry: twice the points, the windows of 127-bit halves.
   std::string error;
-  const auto sizes = cuda::detail::make_msm_sizes(200, 254, {.window_bits = 10, .glv = true}, &error);
+  const auto sizes = cuda::detail::make_msm_sizes(1000, 254, {.window_bits = 10, .glv = true}, &error);
   EXPECT_TRUE(error.empty()) << error;
-  EXPECT_EQ(sizes.n, 400u);
+  EXPECT_EQ(sizes.n, 2000u);
+  EXPECT_EQ(sizes.window_bits, 10u);
   EXPECT_EQ(sizes.windows, 13u);  // ⌈128/10⌉, against ⌈255/10⌉ = 26 without glv
-  EXPECT_EQ(sizes.bytes.glv_points, 400u * cuda::detail::kAffineBytes);
+  EXPECT_EQ(sizes.bytes.glv_points, 2000u * cuda::detail::kAffineBytes);
+  // A window too large for n is capped by the caller's n (the public rule), not by 2n.
+  const auto capped = cuda::detail::make_msm_sizes(5, 254, {.window_bits = 22, .glv = true}, &error);
+  EXPECT_EQ(capped.window_bits, max_useful_window_bits(5));
 }
 
 TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {

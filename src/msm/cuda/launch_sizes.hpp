@@ -304,7 +304,10 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
   }
   // With glv the digits are those of the halves, magnitudes below 2^127 (curve/glv_split.hpp).
   const unsigned digit_bits = options.glv ? kGlvHalfBits : scalar_bits;
-  sizes.window_bits = effective_window_bits(sizes.n, options.window_bits, digit_bits, kWindowCostWeights);
+  // The cost model sees the entries' points (2n with glv); the cap stays the public rule's, by the
+  // caller's n (MsmConfig::window_bits), so that glv reports the same c for a too-large request.
+  sizes.window_bits = std::min(effective_window_bits(sizes.n, options.window_bits, digit_bits, kWindowCostWeights),
+                               max_useful_window_bits(n));
   sizes.windows = signed_window_count(digit_bits, sizes.window_bits);
   sizes.buckets = std::uint32_t{1} << (sizes.window_bits - 1);
   sizes.slots = sizes.xyzz ? 1 : slots;
