@@ -122,22 +122,6 @@ __device__ __forceinline__ u32 sub8(u32 (&r)[8], const u32 (&a)[8], const u32 (&
   return borrow;
 }
 
-// r = e + w + 2^32·o over 8 words (e[0..7], w at word 0, o[0..6] from word 1; callers keep the
-// sum below 2^256, so e[8], o[7] and o[8] are 0 and the top carry is 0).
-__device__ __forceinline__ void add_even_odd(u32 (&r)[8], const u32 (&e)[9], u32 w, const u32 (&o)[9]) {
-  asm("add.cc.u32 %0, %8, %16;\n\t"
-      "addc.cc.u32 %1, %9, %17;\n\t"
-      "addc.cc.u32 %2, %10, %18;\n\t"
-      "addc.cc.u32 %3, %11, %19;\n\t"
-      "addc.cc.u32 %4, %12, %20;\n\t"
-      "addc.cc.u32 %5, %13, %21;\n\t"
-      "addc.cc.u32 %6, %14, %22;\n\t"
-      "addc.u32 %7, %15, %23;"
-      : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7])
-      : "r"(e[0]), "r"(e[1]), "r"(e[2]), "r"(e[3]), "r"(e[4]), "r"(e[5]), "r"(e[6]), "r"(e[7]), "r"(w), "r"(o[0]),
-        "r"(o[1]), "r"(o[2]), "r"(o[3]), "r"(o[4]), "r"(o[5]), "r"(o[6]));
-}
-
 #endif
 }  // namespace ptx
 
@@ -365,7 +349,10 @@ struct DeviceField {
       add_multiple_of_modulus(E, O, E[0] * Constants::neg_inv32);
       divide_by_word(E, O, w);
     }
-    ptx::add_even_odd(out, E, w, O);
+    // T = E + w + 2^32·O, below 2^256 for the callers' bounds: E[8], O[7], O[8] are 0.
+    const u32 even[8] = {E[0], E[1], E[2], E[3], E[4], E[5], E[6], E[7]};
+    const u32 shifted[8] = {w, O[0], O[1], O[2], O[3], O[4], O[5], O[6]};
+    ptx::add8(out, even, shifted);
   }
 
   // T += m·p on the even/odd running value T = E + 2^32·O (product_below_2p), m making T's word 0
@@ -378,7 +365,7 @@ struct DeviceField {
 
   // T/2^32 for T = E + 2^32·O with e_0 = 0, by renaming words: O becomes the even part,
   // (e_2 … e_8) the odd part, and e_1, which belongs at word 0, is returned in w for the next
-  // chain to add (ptx::add_then_mad_word_pairs or ptx::add_even_odd). Moves only: once the
+  // chain to add (ptx::add_then_mad_word_pairs, or the final addition of montgomery_rows). Moves only: once the
   // callers' loops are unrolled, no instruction.
   __device__ static __forceinline__ void divide_by_word(u32 (&E)[9], u32 (&O)[9], u32& w) {
     w = E[1];
