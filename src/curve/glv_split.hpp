@@ -25,6 +25,9 @@
 
 namespace zkmsm {
 
+// |k1|, |k2| < 2^kGlvHalfBits (static-asserted per curve in GlvSplitConstants).
+inline constexpr unsigned kGlvHalfBits = 127;
+
 // A signed half of a split scalar: |value| < 2^127.
 struct GlvHalf {
   BigInt<2> magnitude;
@@ -80,9 +83,13 @@ constexpr BigInt<N> scaled_quotient(const BigInt<4>& b, const BigInt<4>& r) {
     if (fits) sub_with_borrow(remainder, remainder, modulus);
     if (fits && bit < 64 * N) quotient.limb[bit / 64] |= std::uint64_t{1} << (bit % 64);
   }
-  BigInt<5> twice = remainder;
+  BigInt<5> twice{};
   add_with_carry(twice, remainder, remainder);
-  if (compare(twice, modulus) >= 0) add_with_carry(quotient, quotient, resize<N>(BigInt<1>{{1}}));
+  if (compare(twice, modulus) >= 0) {
+    BigInt<N> one{};
+    one.limb[0] = 1;
+    add_with_carry(quotient, quotient, one);
+  }
   return quotient;
 }
 
@@ -118,11 +125,11 @@ struct GlvSplitConstants {
   static constexpr BigInt<3> g1 = glv_detail::scaled_quotient<3>(glv_detail::resize<4>(b2), r);
   static constexpr BigInt<3> g2 = glv_detail::scaled_quotient<3>(glv_detail::resize<4>(b1), r);
 
-  static constexpr bool below_2_127(const BigInt<2>& x, const BigInt<2>& y) {
+  static constexpr bool sum_fits_half(const BigInt<2>& x, const BigInt<2>& y) {
     BigInt<2> sum{};
-    return add_with_carry(sum, x, y) == 0 && sum.bit_length() <= 127;
+    return add_with_carry(sum, x, y) == 0 && sum.bit_length() <= kGlvHalfBits;
   }
-  static_assert(below_2_127(a1, a2) && below_2_127(b1, b2), "GLV halves would not fit 127 bits");
+  static_assert(sum_fits_half(a1, a2) && sum_fits_half(b1, b2), "GLV halves would not fit kGlvHalfBits bits");
   static_assert(g1.bit_length() <= 131 && g2.bit_length() <= 131);
 };
 

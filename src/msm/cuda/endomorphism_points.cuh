@@ -14,20 +14,23 @@ struct EndomorphismPoints {
   using Fd = DeviceBase<Curve>;
   const DeviceAffine<Fd>* points;  // n
   u32 n;
+  Fd beta;                // Montgomery form: montgomery_beta()
   DeviceAffine<Fd>* out;  // 2n
 
-  ZKMSM_HOST_DEVICE void operator()(u64 index) const {
+  // β·R mod p, by one Montgomery multiplication of β by R² (on the host, once per MSM).
+  ZKMSM_HOST_DEVICE static Fd montgomery_beta() {
     using Constants = typename Fd::Constants;
-    // β in Montgomery form: β·R² through one Montgomery multiplication.
     constexpr typename Constants::Limbs beta_words = Constants::split(parse_hex<4>(Curve::endomorphism_beta_hex));
     constexpr typename Constants::Limbs r_squared = Constants::r_squared;
     Fd beta, r2;
-#pragma unroll
     for (int k = 0; k < 8; ++k) {
       beta.v[k] = beta_words.v[k];
       r2.v[k] = r_squared.v[k];
     }
-    beta = beta * r2;
+    return beta * r2;
+  }
+
+  ZKMSM_HOST_DEVICE void operator()(u64 index) const {
     const DeviceAffine<Fd> p = load_affine(points, index);
     store_affine(out, index, p);
     DeviceAffine<Fd> phi = p;

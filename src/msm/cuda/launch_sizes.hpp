@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "curve/glv_split.hpp"
 #include "msm/common/signed_digits.hpp"
 #include "msm/common/window_cost_model.hpp"
 #include "msm/cuda/cuda_msm.hpp"
@@ -36,8 +37,6 @@ inline constexpr std::uint64_t kCombineBlockUnits = 8;
 // run 8): 16, 32, 64 or 128 entries per thread within 7 % at 2^20 and equal at 2^24; 4 M or 16 M
 // threads at 2^24 17–23 % slower than 1 M.
 inline constexpr std::uint64_t kXyzzEntriesPerThread = 32;
-// The magnitude bits of a GLV half (curve/glv_split.hpp: |k1|, |k2| < 2^127).
-inline constexpr unsigned kGlvHalfBits = 127;
 inline constexpr std::uint64_t kXyzzMaxThreads = std::uint64_t{1} << 20;
 // One window batch holds at most this many entries (32-bit positions; CUB's int item count).
 inline constexpr std::uint64_t kMaxBatchEntries = (std::uint64_t{1} << 31) - 1;

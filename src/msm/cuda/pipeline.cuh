@@ -178,7 +178,8 @@ CudaStatus run_pipeline(Exec& exec,
     ZKMSM_TRY(exec.alloc(glv_points, n));
     ZKMSM_TRY(exec.stage_begin(kDecompose));
     ZKMSM_TRY(exec.for_each(input_points, kGenericThreadsPerBlock,
-                            EndomorphismPoints<Curve>{input_points_array, input_points, glv_points}));
+                            EndomorphismPoints<Curve>{input_points_array, input_points,
+                                                      EndomorphismPoints<Curve>::montgomery_beta(), glv_points}));
     ZKMSM_TRY(exec.stage_end(kDecompose));
     points = glv_points;
   }
