@@ -57,8 +57,8 @@ def divide_by_word(even, odd):
     return odd[:], [even[k + 2] for k in range(7)] + [0, 0], even[1]
 
 
-def add_even_odd(even, w, odd):
-    """even + w + 2^32·odd over 8 words; the sum must fit."""
+def final_sum(even, w, odd):
+    """even + w + 2^32·odd over 8 words (montgomery_rows' closing add8); the sum must fit."""
     assert even[8] == 0 and odd[7] == 0 and odd[8] == 0
     out, carry = [], 0
     for i, addend in enumerate([w] + odd[:7]):
@@ -84,7 +84,7 @@ def montgomery_rows(xs, ys, p, neg_inv):
         mad_word_pairs(even, pv[0::2], m)
         mad_word_pairs(odd, pv[1::2], m)
         even, odd, w = divide_by_word(even, odd)
-    return add_even_odd(even, w, odd)
+    return final_sum(even, w, odd)
 
 
 def mul_sub_mul_lazy(a, b, c, d, p, neg_inv):
