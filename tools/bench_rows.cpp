@@ -63,6 +63,7 @@ Json measurement_json(const Measurement<Curve>& measurement) {
   row["accumulator_ran"] = stats.accumulator;
   row["window_bits"] = stats.window_bits;
   row["windows"] = stats.windows;
+  row["glv"] = stats.glv;
   row["median_ms"] = median(measurement.wall_ms);
   row["min_ms"] = minimum(measurement.wall_ms);
   row["runs_ms"] = measurement.wall_ms;

@@ -30,9 +30,13 @@ void add_timing_options(
 void add_fixed_knob_options(CLI::App& app, MsmConfig& config) {
   app.add_flag("--pair-tree-dx-cache", config.pair_tree_dx_cache,
                "pair_tree accumulator: cache dx between the forward and backward pass");
-  app.add_flag("--glv", config.glv,
-               "cuda backend: split each scalar by the curve's GLV endomorphism (twice the points, half the "
-               "windows); other backends ignore it");
+  CLI::Option* glv_on = app.add_flag_callback(
+      "--glv", [&config] { config.glv = Glv::on; },
+      "cuda backend: split each scalar by the curve's GLV endomorphism (twice the points, half the windows); "
+      "default: where measured faster (n <= 2^20); other backends ignore it");
+  app.add_flag_callback(
+         "--no-glv", [&config] { config.glv = Glv::off; }, "cuda backend: never split by GLV")
+      ->excludes(glv_on);
   app.add_option("--memory-budget", config.memory_budget_bytes,
                  "Device bytes the backend may use (suffixes kb, mb, gb: powers of 1024); 0 = no limit beyond free "
                  "memory")
@@ -106,7 +110,7 @@ std::string describe_config(const MsmConfig& config, bool gpu) {
   return text + " slots=" + number(config.walker_slots, "auto") +
          " threads/block=" + std::to_string(config.walker_threads_per_block) +
          " max-blocks=" + number(config.walker_max_blocks, "auto") + " state=" + to_string(config.walker_state) +
-         (config.glv ? " glv" : "");
+         " glv=" + to_string(config.glv);
 }
 
 Json config_json(const MsmConfig& config) {
@@ -123,7 +127,7 @@ Json config_json(const MsmConfig& config) {
       {"validate_points", config.validate_points},
       {"cpu_threads", config.cpu_threads},
       {"devices", config.devices},
-      {"glv", config.glv},
+      {"glv", to_string(config.glv)},
   };
 }
 
@@ -135,6 +139,7 @@ Json stats_json(const MsmStats& stats) {
       {"accumulator", stats.accumulator},
       {"window_bits", stats.window_bits},
       {"windows", stats.windows},
+      {"glv", stats.glv},
       {"stages_ms", stages},
       {"total_ms", stats.total_milliseconds},
       {"estimated_peak_bytes", stats.estimated_peak_bytes},

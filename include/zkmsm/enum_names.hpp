@@ -24,7 +24,7 @@ struct EnumName {
 };
 
 // Every value of Enum with its name, in declaration order. Defined for Backend, Accumulator,
-// WalkerState, ErrorCode and CurveId.
+// WalkerState, Glv, ErrorCode and CurveId.
 template <class Enum>
 std::span<const EnumName<Enum>> enum_names();
 
@@ -36,17 +36,20 @@ bool from_string(std::string_view name, Enum& out);
 // The name of a value ("unknown" for a value outside the enum). to_string(ErrorCode) is declared
 // in result.hpp, to_string(Backend) and to_string(Accumulator) in zkmsm.hpp.
 const char* to_string(WalkerState state);
+const char* to_string(Glv glv);
 const char* to_string(CurveId curve);
 
 extern template std::span<const EnumName<Backend>> enum_names<Backend>();
 extern template std::span<const EnumName<Accumulator>> enum_names<Accumulator>();
 extern template std::span<const EnumName<WalkerState>> enum_names<WalkerState>();
+extern template std::span<const EnumName<Glv>> enum_names<Glv>();
 extern template std::span<const EnumName<ErrorCode>> enum_names<ErrorCode>();
 extern template std::span<const EnumName<CurveId>> enum_names<CurveId>();
 
 extern template bool from_string<Backend>(std::string_view, Backend&);
 extern template bool from_string<Accumulator>(std::string_view, Accumulator&);
 extern template bool from_string<WalkerState>(std::string_view, WalkerState&);
+extern template bool from_string<Glv>(std::string_view, Glv&);
 extern template bool from_string<ErrorCode>(std::string_view, ErrorCode&);
 extern template bool from_string<CurveId>(std::string_view, CurveId&);
 

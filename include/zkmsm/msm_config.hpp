@@ -35,6 +35,16 @@ enum class WalkerState {
                 // by the 32 lanes of a warp
 };
 
+// Whether the scalars are split by the curve's GLV endomorphism (the cuda backend; the others
+// ignore it): k ≡ k1 + k2·λ with |k1|, |k2| < 2^127 and φ(x, y) = (β·x, y) = λ·(x, y), so the MSM
+// runs over 2n points (P and φ(P)) with scalars of half the length: half the windows and half the
+// buckets to reduce, the same number of bucket additions, 128 more device bytes per point.
+enum class Glv {
+  automatic,  // where it was measured faster: cuda at n ≤ 2^20 points (docs/cuda_notes.md, run 19)
+  on,
+  off,
+};
+
 // MsmConfig::devices = {kAllDevices}: every CUDA device of the host.
 inline constexpr int kAllDevices = -1;
 
@@ -95,12 +105,10 @@ struct MsmConfig {
   // the current device alone, which then runs directly on that stream. The other backends take
   // {} and {kAllDevices} only (they run on one device). Listing a device twice is an error.
   std::vector<int> devices;
-  // cuda backend: split every scalar by the curve's GLV endomorphism (k ≡ k1 + k2·λ, |k1|, |k2| <
-  // 2^127, φ(x, y) = (β·x, y)): twice the points, scalars of half the length, half the windows
-  // and buckets to reduce; φ(P) is computed into a device buffer of 2n points (counted in the
-  // memory estimate). Off by default until measured against the plain path (docs/cuda_notes.md).
-  // The other backends ignore it.
-  bool glv = false;
+  // cuda backend: split the scalars by the curve's GLV endomorphism (enum Glv above); φ(P) is
+  // computed into a device buffer of 2n points, counted in the memory estimate. MsmStats::glv says
+  // whether it ran. The other backends ignore it.
+  Glv glv = Glv::automatic;
 };
 
 struct StageTime {
@@ -112,7 +120,8 @@ struct MsmStats {
   std::string backend;                   // backend that ran: "cpu", "cuda", "vulkan"
   std::string accumulator;               // accumulator that ran
   unsigned window_bits = 0;              // c actually used
-  unsigned windows = 0;                  // number of signed-digit windows
+  unsigned windows = 0;                  // number of signed-digit windows (of the halves with glv)
+  bool glv = false;                      // the scalars were split by the endomorphism (MsmConfig::glv)
   std::vector<StageTime> stages;         // per-stage wall (CPU) or device-event (GPU) times
   double total_milliseconds = 0;         // whole call, inputs conversion included
   std::size_t estimated_peak_bytes = 0;  // closed-form model of the backend's working memory

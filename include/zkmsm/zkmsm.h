@@ -86,6 +86,13 @@ typedef enum zkmsm_walker_state {
   ZKMSM_WALKER_STATE_GLOBAL_WARP = 4, /* slots in device memory, one inversion per warp and round */
 } zkmsm_walker_state;
 
+/* Whether the cuda backend splits the scalars by the GLV endomorphism (zkmsm::Glv). */
+typedef enum zkmsm_glv {
+  ZKMSM_GLV_AUTO = 0, /* where measured faster: cuda at n <= 2^20 points */
+  ZKMSM_GLV_ON = 1,
+  ZKMSM_GLV_OFF = 2,
+} zkmsm_glv;
+
 /* Status codes: ZKMSM_OK, one per zkmsm::ErrorCode, and ZKMSM_ERROR_INTERNAL. */
 typedef enum zkmsm_status {
   ZKMSM_OK = 0,
@@ -139,7 +146,7 @@ typedef struct zkmsm_config {
                              { ZKMSM_ALL_DEVICES } = every CUDA device */
   uint32_t device_count;
   /* version 4 */
-  int glv; /* cuda backend: split scalars by the GLV endomorphism (MsmConfig::glv); others ignore it */
+  zkmsm_glv glv; /* cuda backend: split scalars by the GLV endomorphism (MsmConfig::glv); others ignore it */
 } zkmsm_config;
 
 /* zkmsm_config.devices = { ZKMSM_ALL_DEVICES }: every CUDA device of the host. */
@@ -174,6 +181,8 @@ typedef struct zkmsm_stats {
   zkmsm_stage_time stages[ZKMSM_STATS_MAX_STAGES]; /* per-stage wall or device-event times */
   /* version 2 */
   uint32_t devices; /* GPUs that ran part of the MSM: cuda 1 … k, vulkan 1, cpu 0 */
+  /* version 3 */
+  int glv; /* 1 when the scalars were split by the GLV endomorphism (MsmStats::glv) */
 } zkmsm_stats;
 
 /* Zeroes *stats and sets struct_size = sizeof(zkmsm_stats). */

@@ -69,7 +69,7 @@ zkmsm_config to_c(const MsmConfig& config) {
   // (zkmsm_config_init passes a default configuration, whose list is empty: NULL).
   out.devices = devices.empty() ? nullptr : devices.data();
   out.device_count = static_cast<std::uint32_t>(devices.size());
-  out.glv = glv ? 1 : 0;
+  out.glv = enum_to_c(glv, ZKMSM_GLV_AUTO);
   return out;
 }
 
@@ -96,6 +96,7 @@ int to_cpp(const zkmsm_config* in, MsmConfig& out) {
     return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->accumulator is not a zkmsm_accumulator");
   if (!enum_to_cpp(c.walker_state, out.walker_state))
     return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->walker_state is not a zkmsm_walker_state");
+  if (!enum_to_cpp(c.glv, out.glv)) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->glv is not a zkmsm_glv");
   if constexpr (sizeof(std::size_t) < sizeof(std::uint64_t)) {
     if (c.memory_budget_bytes > SIZE_MAX)
       return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->memory_budget_bytes does not fit in size_t");
@@ -113,7 +114,6 @@ int to_cpp(const zkmsm_config* in, MsmConfig& out) {
   out.points_on_device = c.points_on_device != 0;
   out.scalars_on_device = c.scalars_on_device != 0;
   out.cuda_stream = c.cuda_stream;
-  out.glv = c.glv != 0;
   if (c.device_count != 0 && c.devices == nullptr)
     return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->devices is NULL but config->device_count is not 0");
   out.devices.assign(c.devices, c.devices + c.device_count);
@@ -132,6 +132,7 @@ void write_stats(const MsmStats& in, zkmsm_stats* stats) {
   out.estimated_peak_bytes = in.estimated_peak_bytes;
   out.measured_peak_bytes = in.measured_peak_bytes;
   out.devices = in.devices;
+  out.glv = in.glv ? 1 : 0;
   for (const StageTime& stage : in.stages) {
     if (out.stage_count == ZKMSM_STATS_MAX_STAGES) break;
     zkmsm_stage_time& slot = out.stages[out.stage_count++];

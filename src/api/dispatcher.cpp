@@ -134,6 +134,18 @@ backend::WalkerState to_walker_state(WalkerState state) {
   return backend::WalkerState::automatic;
 }
 
+backend::GlvChoice to_glv_choice(Glv glv) {
+  switch (glv) {
+    case Glv::on:
+      return backend::GlvChoice::on;
+    case Glv::off:
+      return backend::GlvChoice::off;
+    case Glv::automatic:
+      break;
+  }
+  return backend::GlvChoice::automatic;
+}
+
 ErrorCode to_error_code(backend::StatusCode code) {
   switch (code) {
     case backend::StatusCode::point_not_canonical:
@@ -167,7 +179,7 @@ backend::Knobs to_knobs(const MsmConfig& config) {
   knobs.memory_budget_bytes = config.memory_budget_bytes;
   knobs.cpu_threads = config.cpu_threads;
   knobs.cuda_stream = config.cuda_stream;
-  knobs.glv = config.glv;
+  knobs.glv = to_glv_choice(config.glv);
   knobs.devices = config.devices;
   return knobs;
 }
@@ -197,6 +209,7 @@ void fill_stats(MsmStats* stats, Backend backend, const backend::MsmReport& repo
   stats->accumulator = report.accumulator;
   stats->window_bits = report.window_bits;
   stats->windows = report.windows;
+  stats->glv = report.glv;
   stats->stages.clear();
   stats->stages.push_back({"convert_inputs", 0});
   for (const backend::StageTime& stage : report.stages) {

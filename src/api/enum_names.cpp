@@ -54,17 +54,20 @@ const char* to_string(ErrorCode code) { return name_of(code); }
 const char* to_string(Backend backend) { return name_of(backend); }
 const char* to_string(Accumulator accumulator) { return name_of(accumulator); }
 const char* to_string(WalkerState state) { return name_of(state); }
+const char* to_string(Glv glv) { return name_of(glv); }
 const char* to_string(CurveId curve) { return name_of(curve); }
 
 template std::span<const EnumName<Backend>> enum_names<Backend>();
 template std::span<const EnumName<Accumulator>> enum_names<Accumulator>();
 template std::span<const EnumName<WalkerState>> enum_names<WalkerState>();
+template std::span<const EnumName<Glv>> enum_names<Glv>();
 template std::span<const EnumName<ErrorCode>> enum_names<ErrorCode>();
 template std::span<const EnumName<CurveId>> enum_names<CurveId>();
 
 template bool from_string<Backend>(std::string_view, Backend&);
 template bool from_string<Accumulator>(std::string_view, Accumulator&);
 template bool from_string<WalkerState>(std::string_view, WalkerState&);
+template bool from_string<Glv>(std::string_view, Glv&);
 template bool from_string<ErrorCode>(std::string_view, ErrorCode&);
 template bool from_string<CurveId>(std::string_view, CurveId&);
 

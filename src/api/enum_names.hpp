@@ -57,6 +57,15 @@ struct EnumTable<WalkerState> {
   }};
 };
 
+template <>
+struct EnumTable<Glv> {
+  static constexpr std::array<EnumRow<Glv>, 3> rows{{
+      {Glv::automatic, "auto", ZKMSM_GLV_AUTO},
+      {Glv::on, "on", ZKMSM_GLV_ON},
+      {Glv::off, "off", ZKMSM_GLV_OFF},
+  }};
+};
+
 // The C values are zkmsm_status codes; ZKMSM_OK and ZKMSM_ERROR_INTERNAL have no ErrorCode.
 template <>
 struct EnumTable<ErrorCode> {

@@ -32,6 +32,7 @@ static void test_devices(void) {
   uint64_t out[8];
   CHECK(zkmsm_msm(ZKMSM_CURVE_BN254, points, scalars, 2, &config, out, NULL, &stats) == ZKMSM_OK);
   CHECK(stats.devices == 0);
+  CHECK(stats.glv == 0);
   const int32_t gpus[2] = {0, 1};
   config.devices = gpus;
   config.device_count = 2;
@@ -69,7 +70,7 @@ static void test_config_init(void) {
   CHECK(config.cuda_stream == NULL);
   CHECK(config.devices == NULL);
   CHECK(config.device_count == 0);
-  CHECK(config.glv == 0);
+  CHECK(config.glv == ZKMSM_GLV_AUTO);
 }
 
 static void test_bn254_sums(void) {
@@ -199,6 +200,14 @@ static void test_config_struct_size(void) {
     zkmsm_config_init(&config);
     config.walker_state = (zkmsm_walker_state)77;
     expect_error(ZKMSM_ERROR_INVALID_ARGUMENT, ZKMSM_CURVE_BN254, points, scalars, 1, &config, __LINE__);
+    zkmsm_config_init(&config);
+    config.glv = (zkmsm_glv)3;
+    expect_error(ZKMSM_ERROR_INVALID_ARGUMENT, ZKMSM_CURVE_BN254, points, scalars, 1, &config, __LINE__);
+    /* glv on the cpu is ignored, and the stats say it did not run. */
+    zkmsm_config_init(&config);
+    config.backend = ZKMSM_BACKEND_CPU;
+    config.glv = ZKMSM_GLV_ON;
+    expect_sum(ZKMSM_CURVE_BN254, points, scalars, 1, &config, kBn254G, __LINE__);
     /* The last walker state is a valid value (the CPU backend ignores walker knobs). */
     zkmsm_config_init(&config);
     config.backend = ZKMSM_BACKEND_CPU;

@@ -27,10 +27,11 @@ struct CpuBackend {
   static constexpr unsigned default_log_n = 12;
   static constexpr bool batches_under_budget = false;
   static constexpr bool every_window_size_by_default = true;
-  static constexpr bool glv = false;
+  static constexpr Glv glv = Glv::automatic;
 };
 
-// cuda's two accumulators, each at every size (automatic is xyzz), and xyzz with glv.
+// cuda's two accumulators, each at every size (automatic is xyzz), xyzz without glv and with it
+// (its automatic choice takes glv at n ≤ 2^20: both paths are named here).
 struct CudaBackend {
   static constexpr Backend backend = Backend::cuda;
   static constexpr const char* name = "cuda";
@@ -39,17 +40,18 @@ struct CudaBackend {
   static constexpr unsigned default_log_n = 12;
   static constexpr bool batches_under_budget = true;
   static constexpr bool every_window_size_by_default = true;
-  static constexpr bool glv = false;
+  static constexpr Glv glv = Glv::automatic;
 };
 
 struct CudaXyzzBackend : CudaBackend {
   static constexpr const char* name = "cuda_xyzz";
   static constexpr Accumulator accumulator = Accumulator::xyzz;
+  static constexpr Glv glv = Glv::off;
 };
 
 struct CudaGlvBackend : CudaXyzzBackend {
   static constexpr const char* name = "cuda_glv";
-  static constexpr bool glv = true;
+  static constexpr Glv glv = Glv::on;
 };
 
 // Sizes stay at 2^10 and window sizes at a sample by default: on a machine without a GPU the
@@ -63,7 +65,7 @@ struct VulkanBackend {
   static constexpr unsigned default_log_n = 10;
   static constexpr bool batches_under_budget = true;
   static constexpr bool every_window_size_by_default = false;
-  static constexpr bool glv = false;
+  static constexpr Glv glv = Glv::automatic;
 };
 
 // The window sizes of backends that do not run every c by default: both ends of the small sizes,

@@ -89,6 +89,8 @@ class ConformanceTest : public SeededTest {
       return not_a_result();
     }
     EXPECT_EQ(filled.backend, Target::backend_name) << "the MSM ran on another backend";
+    if (config.glv != Glv::automatic && Target::backend == Backend::cuda)
+      EXPECT_EQ(filled.glv, config.glv == Glv::on) << "glv asked " << to_string(config.glv);
     return result.value();
   }
 

@@ -182,33 +182,49 @@ TYPED_TEST(CudaEmulationTest, GlvSplitScalarsOnEveryKindOfInput) {
   const auto points = independent_points<Curve>(200, this->rng());
   const auto scalars = random_scalars_256<Curve>(200, this->rng);
   for (unsigned c : {0u, 3u, 7u, 10u}) {
-    this->expect_correct(points, scalars, {.window_bits = c, .accumulator = xyzz, .glv = true});
-    this->expect_correct(points, scalars, {.window_bits = c, .accumulator = walker, .walker_slots = 4, .glv = true});
+    this->expect_correct(points, scalars, {.window_bits = c, .accumulator = xyzz, .glv = backend::GlvChoice::on});
+    this->expect_correct(points, scalars,
+                         {.window_bits = c, .accumulator = walker, .walker_slots = 4, .glv = backend::GlvChoice::on});
   }
   const auto copies = copies_of_one_point<Curve>(1000, this->rng());
   const std::vector<Integer<Curve>> equal(copies.size(), random_scalars_below_r<Curve>(1, this->rng)[0]);
-  this->expect_correct(copies, equal, {.window_bits = 4, .accumulator = xyzz, .glv = true});
+  this->expect_correct(copies, equal, {.window_bits = 4, .accumulator = xyzz, .glv = backend::GlvChoice::on});
   const auto pairs = plus_minus_pairs<Curve>(100, this->rng());
   const auto paired = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
-  EXPECT_TRUE(this->run(pairs, paired, {.window_bits = 4, .accumulator = xyzz, .glv = true}).is_infinity());
+  EXPECT_TRUE(
+      this->run(pairs, paired, {.window_bits = 4, .accumulator = xyzz, .glv = backend::GlvChoice::on}).is_infinity());
   // Edge scalars on independent points, some of them at infinity.
   auto edge_points = independent_points<Curve>(8, this->rng());
   edge_points[5] = AffinePoint<Curve>::infinity();
   const auto edge_scalars = glv_edge_scalars<Curve>();
   for (auto accumulator : {xyzz, walker}) {
-    this->expect_correct(edge_points, edge_scalars, {.window_bits = 5, .accumulator = accumulator, .glv = true});
+    this->expect_correct(edge_points, edge_scalars,
+                         {.window_bits = 5, .accumulator = accumulator, .glv = backend::GlvChoice::on});
   }
   // The geometry: twice the points, the windows of 127-bit halves.
   std::string error;
-  const auto sizes = cuda::detail::make_msm_sizes(1000, 254, {.window_bits = 10, .glv = true}, &error);
+  const auto sizes =
+      cuda::detail::make_msm_sizes(1000, 254, {.window_bits = 10, .glv = backend::GlvChoice::on}, &error);
   EXPECT_TRUE(error.empty()) << error;
   EXPECT_EQ(sizes.n, 2000u);
   EXPECT_EQ(sizes.window_bits, 10u);
   EXPECT_EQ(sizes.windows, 13u);  // ⌈128/10⌉, against ⌈255/10⌉ = 26 without glv
   EXPECT_EQ(sizes.bytes.glv_points, 2000u * cuda::detail::kAffineBytes);
   // A window too large for n is capped by the caller's n (the public rule), not by 2n.
-  const auto capped = cuda::detail::make_msm_sizes(5, 254, {.window_bits = 22, .glv = true}, &error);
+  const auto capped = cuda::detail::make_msm_sizes(5, 254, {.window_bits = 22, .glv = backend::GlvChoice::on}, &error);
   EXPECT_EQ(capped.window_bits, max_useful_window_bits(5));
+  // automatic: glv for the xyzz walker up to kGlvAutoMaxPoints points, never for the stream walker.
+  const auto glv_for = [&error](std::size_t n, backend::AccumulatorKind accumulator, backend::GlvChoice glv) {
+    return cuda::detail::make_msm_sizes(n, 254, {.accumulator = accumulator, .glv = glv}, &error).glv;
+  };
+  constexpr std::size_t kAutoMax = cuda::detail::kGlvAutoMaxPoints;
+  using enum backend::GlvChoice;
+  EXPECT_TRUE(glv_for(kAutoMax, backend::AccumulatorKind::automatic, automatic));
+  EXPECT_TRUE(glv_for(1000, backend::AccumulatorKind::xyzz, automatic));
+  EXPECT_FALSE(glv_for(kAutoMax + 1, backend::AccumulatorKind::xyzz, automatic));
+  EXPECT_FALSE(glv_for(1000, backend::AccumulatorKind::stream_walker, automatic));
+  EXPECT_FALSE(glv_for(1000, backend::AccumulatorKind::xyzz, off));
+  EXPECT_TRUE(glv_for(kAutoMax + 1, backend::AccumulatorKind::stream_walker, on));
 }
 
 TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {

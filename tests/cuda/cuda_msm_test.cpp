@@ -141,19 +141,19 @@ TYPED_TEST(CudaMsmTest, GlvSplitScalars) {
     const std::size_t n = std::size_t{1} << log_n;
     const auto points = independent_points<Curve>(n, this->rng());
     const auto scalars = random_scalars_256<Curve>(n, this->rng);
-    this->expect_correct(points, scalars, {.accumulator = xyzz, .glv = true});
-    this->expect_correct(points, scalars, {.accumulator = walker, .glv = true});
+    this->expect_correct(points, scalars, {.accumulator = xyzz, .glv = backend::GlvChoice::on});
+    this->expect_correct(points, scalars, {.accumulator = walker, .glv = backend::GlvChoice::on});
   }
   const auto copies = copies_of_one_point<Curve>(4096, this->rng());
   const std::vector<Integer<Curve>> equal(copies.size(), random_scalars_below_r<Curve>(1, this->rng)[0]);
-  this->expect_correct(copies, equal, {.accumulator = xyzz, .glv = true});
+  this->expect_correct(copies, equal, {.accumulator = xyzz, .glv = backend::GlvChoice::on});
   const auto pairs = plus_minus_pairs<Curve>(2048, this->rng());
   const auto paired = doubled_up<Curve>(random_scalars_below_r<Curve>(2048, this->rng));
-  EXPECT_TRUE(this->gpu(pairs, paired, {.accumulator = xyzz, .glv = true}).is_infinity());
+  EXPECT_TRUE(this->gpu(pairs, paired, {.accumulator = xyzz, .glv = backend::GlvChoice::on}).is_infinity());
   auto edge_points = independent_points<Curve>(8, this->rng());
   edge_points[3] = AffinePoint<Curve>::infinity();
   const auto edge_scalars = glv_edge_scalars<Curve>();
-  this->expect_correct(edge_points, edge_scalars, {.accumulator = xyzz, .glv = true});
+  this->expect_correct(edge_points, edge_scalars, {.accumulator = xyzz, .glv = backend::GlvChoice::on});
 }
 
 TYPED_TEST(CudaMsmTest, WindowBatchesUnderAMemoryBudget) {

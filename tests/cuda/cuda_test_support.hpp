@@ -27,7 +27,10 @@ inline std::string describe(const cuda::CudaMsmOptions& o) {
           : o.walker_state == backend::WalkerState::warp        ? "warp"
           : o.walker_state == backend::WalkerState::automatic   ? "auto"
                                                                 : "registers") +
-         " budget=" + std::to_string(o.memory_budget_bytes) + (o.glv ? " glv" : "");
+         " budget=" + std::to_string(o.memory_budget_bytes) +
+         (o.glv == backend::GlvChoice::on    ? " glv=on"
+          : o.glv == backend::GlvChoice::off ? " glv=off"
+                                             : "");
 }
 
 // A device copy of `host` (an empty buffer, and a test failure, when the copy fails).

@@ -77,6 +77,13 @@ enum class WalkerState {
   global_warp,  // slots in device memory, one inversion per round shared by a warp's lanes
 };
 
+// Whether the scalars are split by the curve's GLV endomorphism (cuda only).
+enum class GlvChoice {
+  automatic,  // the backend's choice by size
+  on,
+  off,
+};
+
 // MsmConfig's knobs, unchecked (each backend checks what it reads). Meanings as in
 // include/zkmsm/msm_config.hpp.
 struct Knobs {
@@ -88,10 +95,10 @@ struct Knobs {
   WalkerState walker_state = WalkerState::automatic;
   bool pair_tree_dx_cache = false;
   std::size_t memory_budget_bytes = 0;
-  unsigned cpu_threads = 0;     // 0: all hardware threads (host work of every backend)
-  void* cuda_stream = nullptr;  // a cudaStream_t
-  bool glv = false;             // cuda: split scalars by the GLV endomorphism
-  std::vector<int> devices;     // MsmConfig::devices, as given (kAllDevices = −1)
+  unsigned cpu_threads = 0;              // 0: all hardware threads (host work of every backend)
+  void* cuda_stream = nullptr;           // a cudaStream_t
+  GlvChoice glv = GlvChoice::automatic;  // cuda: split scalars by the GLV endomorphism
+  std::vector<int> devices;              // MsmConfig::devices, as given (kAllDevices = −1)
 };
 
 // How the caller's arrays are encoded.
@@ -137,6 +144,7 @@ struct MsmReport {
   std::size_t estimated_peak_bytes = 0;  // the backend's closed-form model of its working memory
   std::size_t measured_peak_bytes = 0;   // what it allocated
   unsigned devices = 0;                  // GPUs that ran part of the MSM (cpu: 0)
+  bool glv = false;                      // the scalars were split by the endomorphism
 };
 
 // Points prepared once by a backend for many MSMs (the public Bases): Montgomery form,

@@ -50,6 +50,7 @@ inline void copy_report(backend::MsmReport& out, const CudaMsmReport& report, un
   out.accumulator = report.accumulator == backend::AccumulatorKind::xyzz ? "xyzz" : "stream_walker";
   out.window_bits = report.window_bits;
   out.windows = report.windows;
+  out.glv = report.glv;
   out.stages = report.stages;
   out.estimated_peak_bytes = report.estimated_peak_bytes;
   out.measured_peak_bytes = report.measured_peak_bytes;

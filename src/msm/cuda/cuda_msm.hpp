@@ -48,7 +48,8 @@ struct CudaMsmOptions {
   std::size_t memory_budget_bytes = 0;  // 0 = no limit; else windows are processed in batches
   // Split each scalar by the curve's GLV endomorphism (curve/glv_split.hpp): 2n points (P and
   // φ(P), the latter computed into a device buffer), scalars of 127 bits, half the windows.
-  bool glv = false;
+  // automatic: at n ≤ kGlvAutoMaxPoints (launch_sizes.hpp).
+  backend::GlvChoice glv = backend::GlvChoice::automatic;
   // A cudaStream_t: every copy, kernel and pool allocation of the call is ordered on it, and the
   // call synchronises it before returning. nullptr = a non-blocking stream of the call's own.
   void* stream = nullptr;
@@ -86,6 +87,7 @@ struct CudaMsmInputs {
 
 struct CudaMsmReport {
   unsigned window_bits = 0, windows = 0;
+  bool glv = false;  // the scalars were split by the endomorphism
   backend::AccumulatorKind accumulator = backend::AccumulatorKind::stream_walker;  // the one that ran
   // Device-event times summed over window batches: upload_inputs, the six pipeline stages,
   // download_result, accumulate_buckets.combine_partials (already inside accumulate_buckets),

@@ -26,6 +26,7 @@ inline void fill_report(CudaMsmReport* report, const MsmSizes& sizes, const doub
   if (report == nullptr) return;
   report->window_bits = sizes.window_bits;
   report->windows = sizes.windows;
+  report->glv = sizes.glv;
   report->accumulator = sizes.xyzz ? backend::AccumulatorKind::xyzz : backend::AccumulatorKind::stream_walker;
   report->stages.clear();
   for (int s = 0; s < kStageCount; ++s) {

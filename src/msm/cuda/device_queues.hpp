@@ -104,6 +104,7 @@ inline void merge_report(MultiDeviceReport& into,
   if (into.devices == 0 || share_n > largest_n) {
     merged.window_bits = share.window_bits;
     merged.windows = share.windows;
+    merged.glv = share.glv;
     largest_n = share_n;
   }
   for (const backend::StageTime& stage : share.stages) {

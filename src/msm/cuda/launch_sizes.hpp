@@ -94,6 +94,17 @@ inline bool default_accumulator_is_xyzz(const CudaMsmOptions& options) {
          options.walker_state == backend::WalkerState::automatic;
 }
 
+// glv = auto: on for the xyzz walker at n ≤ kGlvAutoMaxPoints. H200, inputs on the device, one
+// run, same binary (docs/cuda_notes.md run 19), plain / glv: 1.17 / 1.02 ms at 2^16, 1.86 / 1.67
+// at 2^18, 2.77 / 2.65 at 2^19, 4.78 / 4.34 at 2^20, but 7.89 / 8.48 at 2^21, 14.13 / 14.65 at
+// 2^22 and 48.8 / 49.9 at 2^24 (the extra window of the halves' c and the 2n-point copy cost more
+// than the smaller reduction saves). The stream walker was not measured with glv: off.
+inline constexpr std::size_t kGlvAutoMaxPoints = std::size_t{1} << 20;
+inline bool glv_runs(backend::GlvChoice choice, bool xyzz, std::size_t n) {
+  return choice == backend::GlvChoice::on ||
+         (choice == backend::GlvChoice::automatic && xyzz && n <= kGlvAutoMaxPoints);
+}
+
 inline bool registers_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4 || s == 8 || s == 16; }
 inline bool warp_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4; }
 
@@ -256,8 +267,6 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
 inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMsmOptions& options, std::string* error) {
   MsmSizes sizes;
   sizes.input_points = n;
-  sizes.glv = options.glv;
-  sizes.n = options.glv ? 2 * n : n;
   error->clear();
   if (options.window_bits == 1 || options.window_bits > kMaxWindowBits) {
     *error = "window_bits must be 0 (auto) or in [2, 22]";
@@ -276,6 +285,8 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
   }
   sizes.xyzz = options.accumulator == backend::AccumulatorKind::xyzz ||
                (options.accumulator == backend::AccumulatorKind::automatic && default_accumulator_is_xyzz(options));
+  sizes.glv = glv_runs(options.glv, sizes.xyzz, n);
+  sizes.n = sizes.glv ? 2 * n : n;
   // Automatic state with an explicit S the size's state cannot take: global takes any S.
   backend::WalkerState state = options.walker_state;
   if (state == backend::WalkerState::automatic) {
@@ -298,11 +309,11 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
     return sizes;
   }
   if (sizes.n > (std::size_t{1} << 31) - 1) {
-    *error = options.glv ? "at most 2^30 - 1 points with glv" : "at most 2^31 - 1 points";
+    *error = sizes.glv ? "at most 2^30 - 1 points with glv" : "at most 2^31 - 1 points";
     return sizes;
   }
   // With glv the digits are those of the halves, magnitudes below 2^127 (curve/glv_split.hpp).
-  const unsigned digit_bits = options.glv ? kGlvHalfBits : scalar_bits;
+  const unsigned digit_bits = sizes.glv ? kGlvHalfBits : scalar_bits;
   // The cost model sees the entries' points (2n with glv); the cap stays the public rule's, by the
   // caller's n (MsmConfig::window_bits), so that glv reports the same c for a too-large request.
   sizes.window_bits = std::min(effective_window_bits(sizes.n, options.window_bits, digit_bits, kWindowCostWeights),
