@@ -37,6 +37,11 @@ void add_fixed_knob_options(CLI::App& app, MsmConfig& config) {
   app.add_flag_callback(
          "--no-glv", [&config] { config.glv = Glv::off; }, "cuda backend: never split by GLV")
       ->excludes(glv_on);
+  app.add_option("--precompute-factor", config.precompute_factor,
+                 "cuda prepared bases (bench --inputs device): keep this many shifted copies of each point so "
+                 "that the windows share buckets (k times the bases' memory); 0 and 1 = none")
+      ->transform(integer_in(0, kMaxPrecomputeFactor))
+      ->capture_default_str();
   app.add_option("--memory-budget", config.memory_budget_bytes,
                  "Device bytes the backend may use (suffixes kb, mb, gb: powers of 1024); 0 = no limit beyond free "
                  "memory")
@@ -128,6 +133,7 @@ Json config_json(const MsmConfig& config) {
       {"cpu_threads", config.cpu_threads},
       {"devices", config.devices},
       {"glv", to_string(config.glv)},
+      {"precompute_factor", config.precompute_factor},
   };
 }
 

@@ -109,7 +109,18 @@ struct MsmConfig {
   // computed into a device buffer of 2n points, counted in the memory estimate. MsmStats::glv says
   // whether it ran. The other backends ignore it.
   Glv glv = Glv::automatic;
+  // prepare_bases on the cuda backend: keep k = precompute_factor shifted copies of every point,
+  // copy j being 2^(j·c·⌈T/k⌉)·P (ICICLE's precompute_factor), so that the T windows of an MSM on
+  // these bases share ⌈T/k⌉ sets of buckets: a smaller reduction, for k times the bases' device
+  // memory (64·k bytes per point) and a one-time cost in prepare_bases of (k − 1)·c·⌈T/k⌉
+  // doublings per point. c is fixed when the bases are prepared (window_bits, or the cost model
+  // for their size); msm() on them runs with that c and without glv. 0 and 1: no copies; at most
+  // kMaxPrecomputeFactor; a k above T is T. Bases dealt over several devices take no copies
+  // (invalid_argument). msm() on points, and the other backends, ignore it.
+  unsigned precompute_factor = 1;
 };
+
+inline constexpr unsigned kMaxPrecomputeFactor = 64;
 
 struct StageTime {
   std::string name;  // a stage of ARCHITECTURE.md, "The pipeline", e.g. "accumulate_buckets"

@@ -119,7 +119,8 @@ typedef enum zkmsm_status {
  * Flags are int: 0 = false, anything else = true.
  *
  * Layouts: version 1 ends at cpu_threads; version 2 appends points_on_device, scalars_on_device
- * and cuda_stream; version 3 appends devices and device_count; version 4 appends glv. */
+ * and cuda_stream; version 3 appends devices and device_count; version 4 appends glv; version 5
+ * appends precompute_factor. */
 typedef struct zkmsm_config {
   size_t struct_size;
   zkmsm_backend backend;
@@ -147,6 +148,9 @@ typedef struct zkmsm_config {
   uint32_t device_count;
   /* version 4 */
   zkmsm_glv glv; /* cuda backend: split scalars by the GLV endomorphism (MsmConfig::glv); others ignore it */
+  /* version 5 */
+  uint32_t precompute_factor; /* cuda prepare_bases: shifted copies per point (MsmConfig::precompute_factor);
+                                 0 = 1 = none */
 } zkmsm_config;
 
 /* zkmsm_config.devices = { ZKMSM_ALL_DEVICES }: every CUDA device of the host. */

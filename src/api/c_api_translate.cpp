@@ -44,8 +44,8 @@ bool to_cpp(const zkmsm_backend& in, Backend& out) { return enum_to_cpp(in, out)
 zkmsm_config to_c(const MsmConfig& config) {
   const auto& [backend, window_bits, accumulator, walker_slots, walker_threads_per_block, walker_max_blocks,
                walker_state, pair_tree_dx_cache, memory_budget_bytes, validate_points, points_in_montgomery,
-               scalars_in_montgomery, cpu_threads, points_on_device, scalars_on_device, cuda_stream, devices, glv] =
-      config;
+               scalars_in_montgomery, cpu_threads, points_on_device, scalars_on_device, cuda_stream, devices, glv,
+               precompute_factor] = config;
   zkmsm_config out;
   std::memset(&out, 0, sizeof(out));  // padding too, so that copies compare bytewise
   out.struct_size = sizeof(zkmsm_config);
@@ -70,6 +70,7 @@ zkmsm_config to_c(const MsmConfig& config) {
   out.devices = devices.empty() ? nullptr : devices.data();
   out.device_count = static_cast<std::uint32_t>(devices.size());
   out.glv = enum_to_c(glv, ZKMSM_GLV_AUTO);
+  out.precompute_factor = precompute_factor;
   return out;
 }
 
@@ -114,6 +115,7 @@ int to_cpp(const zkmsm_config* in, MsmConfig& out) {
   out.points_on_device = c.points_on_device != 0;
   out.scalars_on_device = c.scalars_on_device != 0;
   out.cuda_stream = c.cuda_stream;
+  out.precompute_factor = c.precompute_factor == 0 ? 1 : c.precompute_factor;
   if (c.device_count != 0 && c.devices == nullptr)
     return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "config->devices is NULL but config->device_count is not 0");
   out.devices.assign(c.devices, c.devices + c.device_count);

@@ -180,6 +180,7 @@ backend::Knobs to_knobs(const MsmConfig& config) {
   knobs.cpu_threads = config.cpu_threads;
   knobs.cuda_stream = config.cuda_stream;
   knobs.glv = to_glv_choice(config.glv);
+  knobs.precompute_factor = config.precompute_factor;
   knobs.devices = config.devices;
   return knobs;
 }

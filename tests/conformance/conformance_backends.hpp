@@ -18,7 +18,8 @@ namespace zkmsm::test {
 // every_window_size_by_default: the window-size scenario runs every c in [2, 22] without
 // ZKMSM_TEST_LOG_N; otherwise the sample of kSampledWindowSizes (the large tier runs them all).
 // accumulator: what MsmConfig asks for; backend_name: the backend the stats must name; glv:
-// MsmConfig::glv.
+// MsmConfig::glv; precompute_factor > 1: every MSM runs on bases prepared with that factor
+// (prepare_bases, then msm on the bases).
 struct CpuBackend {
   static constexpr Backend backend = Backend::cpu;
   static constexpr const char* name = "cpu";
@@ -28,6 +29,7 @@ struct CpuBackend {
   static constexpr bool batches_under_budget = false;
   static constexpr bool every_window_size_by_default = true;
   static constexpr Glv glv = Glv::automatic;
+  static constexpr unsigned precompute_factor = 1;
 };
 
 // cuda's two accumulators, each at every size (automatic is xyzz), xyzz without glv and with it
@@ -41,6 +43,7 @@ struct CudaBackend {
   static constexpr bool batches_under_budget = true;
   static constexpr bool every_window_size_by_default = true;
   static constexpr Glv glv = Glv::automatic;
+  static constexpr unsigned precompute_factor = 1;
 };
 
 struct CudaXyzzBackend : CudaBackend {
@@ -52,6 +55,13 @@ struct CudaXyzzBackend : CudaBackend {
 struct CudaGlvBackend : CudaXyzzBackend {
   static constexpr const char* name = "cuda_glv";
   static constexpr Glv glv = Glv::on;
+};
+
+// Bases with 4 shifted copies per point (shared buckets), the automatic accumulator.
+struct CudaPrecomputedBackend : CudaBackend {
+  static constexpr const char* name = "cuda_precomputed";
+  static constexpr Accumulator accumulator = Accumulator::automatic;
+  static constexpr unsigned precompute_factor = 4;
 };
 
 // Sizes stay at 2^10 and window sizes at a sample by default: on a machine without a GPU the
@@ -66,6 +76,7 @@ struct VulkanBackend {
   static constexpr bool batches_under_budget = true;
   static constexpr bool every_window_size_by_default = false;
   static constexpr Glv glv = Glv::automatic;
+  static constexpr unsigned precompute_factor = 1;
 };
 
 // The window sizes of backends that do not run every c by default: both ends of the small sizes,
@@ -86,6 +97,8 @@ using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Grumpkin, CudaXyzzBackend>,
                                           ConformanceCase<Bn254, CudaGlvBackend>,
                                           ConformanceCase<Grumpkin, CudaGlvBackend>,
+                                          ConformanceCase<Bn254, CudaPrecomputedBackend>,
+                                          ConformanceCase<Grumpkin, CudaPrecomputedBackend>,
                                           ConformanceCase<Bn254, VulkanBackend>,
                                           ConformanceCase<Grumpkin, VulkanBackend>>;
 

@@ -67,6 +67,7 @@ class ConformanceTest : public SeededTest {
     config.backend = Target::backend;
     config.accumulator = Target::accumulator;
     config.glv = Target::glv;
+    config.precompute_factor = Target::precompute_factor;
     return config;
   }
 
@@ -81,17 +82,30 @@ class ConformanceTest : public SeededTest {
                           MsmStats* stats = nullptr) {
     MsmStats own_stats;
     MsmStats& filled = stats != nullptr ? *stats : own_stats;
-    const auto result =
-        msm<Curve>(std::span<const Point<Curve>>(points), std::span<const Scalar<Curve>>(scalars), config, &filled);
+    const auto result = Target::precompute_factor > 1
+                            ? msm_on_bases(points, scalars, config, &filled)
+                            : msm<Curve>(std::span<const Point<Curve>>(points), std::span<const Scalar<Curve>>(scalars),
+                                         config, &filled);
     if (!result) {
       ADD_FAILURE() << "msm failed on backend " << Target::name << " (n = " << points.size()
                     << "): " << to_string(result.error().code) << ": " << result.error().message;
       return not_a_result();
     }
     EXPECT_EQ(filled.backend, Target::backend_name) << "the MSM ran on another backend";
-    if (config.glv != Glv::automatic && Target::backend == Backend::cuda)
+    if (config.glv != Glv::automatic && Target::backend == Backend::cuda) {
       EXPECT_EQ(filled.glv, config.glv == Glv::on) << "glv asked " << to_string(config.glv);
+    }
     return result.value();
+  }
+
+  // msm() on bases prepared from `points` with `config` (the precomputed targets).
+  static Result<Point<Curve>> msm_on_bases(const Points& points,
+                                           const Scalars& scalars,
+                                           const MsmConfig& config,
+                                           MsmStats* stats) {
+    auto bases = prepare_bases<Curve>(std::span<const Point<Curve>>(points), config);
+    if (!bases) return bases.error();
+    return msm<Curve>(bases.value(), std::span<const Scalar<Curve>>(scalars), config, stats);
   }
 
   // Σ scalars[i]·points[i] by the reference MSM (by the cpu backend for large GPU inputs).

@@ -39,6 +39,44 @@ class CudaEmulationTest : public SeededTest {
     EXPECT_EQ(run(points, scalars, options), reference_msm<Curve>(points, scalars))
         << "n = " << points.size() << ", " << describe(options);
   }
+
+  // The copies prepare_bases keeps for `factor` (plan_precomputed_copies, make_shifted_copies),
+  // as host memory: copy 0 = points.
+  static std::vector<Affine> shifted_copies(const std::vector<Affine>& points, const cuda::PrecomputedCopies& copies) {
+    std::vector<Affine> table(copies.count * points.size());
+    std::copy(points.begin(), points.end(), table.begin());
+    const cuda::CudaStatus status = cuda::detail::make_shifted_copies_emulated<Curve>(
+        table.data(), points.size(), copies.count, copies.windows_per_copy * copies.window_bits);
+    EXPECT_TRUE(status.ok) << status.message;
+    return table;
+  }
+  static constexpr unsigned kScalarBits = Curve::ScalarField::Constants::modulus_bits;
+
+  // Σ scalars[i]·points[i] over the first scalars.size() points, on their copies for `factor`.
+  void expect_correct_on_copies(const std::vector<Affine>& points,
+                                const std::vector<Integer<Curve>>& scalars,
+                                unsigned factor,
+                                CudaMsmOptions options) {
+    options.copies = cuda::detail::plan_precomputed_copies(points.size(), kScalarBits, options.window_bits, factor);
+    const std::vector<Affine> table = shifted_copies(points, options.copies);
+    cuda::CudaMsmInputs inputs;
+    inputs.n = scalars.size();
+    inputs.points = table.data();
+    inputs.points_on_device = true;
+    inputs.scalars = scalars.data();
+    inputs.scalars_on_device = true;
+    Affine result = Affine::generator();
+    cuda::CudaMsmReport report;
+    const cuda::CudaStatus status = cuda::detail::msm_emulated<Curve>(&result, inputs, options, &report);
+    const std::string what = "n = " + std::to_string(scalars.size()) + " of " + std::to_string(points.size()) +
+                             ", factor " + std::to_string(factor) + ", copies " + std::to_string(options.copies.count) +
+                             " × " + std::to_string(options.copies.windows_per_copy) + " windows, " + describe(options);
+    ASSERT_TRUE(status.ok) << status.message << " (" << what << ")";
+    EXPECT_EQ(report.windows, options.copies.windows_per_copy) << what;
+    EXPECT_FALSE(report.glv) << what;
+    const std::vector<Affine> used(points.begin(), points.begin() + static_cast<std::ptrdiff_t>(scalars.size()));
+    EXPECT_EQ(result, reference_msm<Curve>(used, scalars)) << what;
+  }
 };
 using Curves = ::testing::Types<Bn254G1, GrumpkinG1>;
 TYPED_TEST_SUITE(CudaEmulationTest, Curves);
@@ -225,6 +263,64 @@ TYPED_TEST(CudaEmulationTest, GlvSplitScalarsOnEveryKindOfInput) {
   EXPECT_FALSE(glv_for(1000, backend::AccumulatorKind::stream_walker, automatic));
   EXPECT_FALSE(glv_for(1000, backend::AccumulatorKind::xyzz, off));
   EXPECT_TRUE(glv_for(kAutoMax + 1, backend::AccumulatorKind::stream_walker, on));
+}
+
+// Prepared bases with shifted copies (precompute_factor): each copy is 2^(j·W'·c) times the
+// point, and the MSM on the copies equals the reference on every kind of input, for factors that
+// divide the windows and factors that do not, up to one window per copy, on both accumulators,
+// with fewer scalars than bases.
+TYPED_TEST(CudaEmulationTest, PrecomputedCopiesOnEveryKindOfInput) {
+  using Curve = TypeParam;
+  using Affine = AffinePoint<Curve>;
+  constexpr auto xyzz = backend::AccumulatorKind::xyzz;
+  constexpr auto walker = backend::AccumulatorKind::stream_walker;
+  constexpr unsigned kScalarBits = TestFixture::kScalarBits;
+  auto points = independent_points<Curve>(120, this->rng());
+  points[7] = Affine::infinity();
+  points[8] = -points[9];
+  points[10] = points[11];
+  // The copies themselves: copy j of P is 2^(j·shift)·P.
+  const cuda::PrecomputedCopies plan = cuda::detail::plan_precomputed_copies(points.size(), kScalarBits, 5, 4);
+  ASSERT_EQ(plan.window_bits, 5u);
+  ASSERT_EQ(plan.windows_per_copy, 13u);  // ⌈255/5⌉ = 51 windows, ⌈51/4⌉ = 13 per copy
+  ASSERT_EQ(plan.count, 4u);
+  const auto table = TestFixture::shifted_copies(points, plan);
+  for (std::size_t j = 0; j < plan.count; ++j) {
+    Integer<Curve> shift{};
+    const unsigned bits = static_cast<unsigned>(j) * plan.windows_per_copy * plan.window_bits;
+    shift.limb[bits / 64] = std::uint64_t{1} << (bits % 64);
+    for (std::size_t i : {0u, 7u, 8u, 9u, 119u})
+      EXPECT_EQ(table[j * points.size() + i],
+                reference_msm<Curve>(std::vector<Affine>{points[i]}, std::vector<Integer<Curve>>{shift}))
+          << "copy " << j << ", point " << i;
+  }
+  auto scalars = random_scalars_256<Curve>(points.size(), this->rng);
+  const auto edges = glv_edge_scalars<Curve>();
+  std::copy(edges.begin(), edges.end(), scalars.begin() + 20);
+  scalars[9] = scalars[8];  // P and −P with one scalar: they cancel
+  for (unsigned c : {0u, 3u, 6u, 10u}) {
+    for (unsigned factor : {2u, 3u, 7u, kMaxPrecomputeFactor}) {
+      this->expect_correct_on_copies(points, scalars, factor, {.window_bits = c, .accumulator = xyzz});
+      this->expect_correct_on_copies(points, scalars, factor,
+                                     {.window_bits = c, .accumulator = walker, .walker_slots = 4});
+    }
+  }
+  const std::vector<Integer<Curve>> fewer(scalars.begin(), scalars.begin() + 50);
+  this->expect_correct_on_copies(points, fewer, 5, {.window_bits = 4, .accumulator = xyzz});
+  const auto copies = copies_of_one_point<Curve>(500, this->rng());
+  const std::vector<Integer<Curve>> equal(copies.size(), random_scalars_below_r<Curve>(1, this->rng)[0]);
+  this->expect_correct_on_copies(copies, equal, 8, {.window_bits = 4, .accumulator = xyzz});
+  // glv cannot run on copies: automatic turns it off, on is refused.
+  Affine result;
+  cuda::CudaMsmOptions on{.accumulator = xyzz, .glv = backend::GlvChoice::on};
+  on.copies = plan;
+  cuda::CudaMsmInputs inputs;
+  inputs.n = points.size();
+  inputs.points = table.data();
+  inputs.points_on_device = true;
+  inputs.scalars = scalars.data();
+  inputs.scalars_on_device = true;
+  EXPECT_FALSE(cuda::detail::msm_emulated<Curve>(&result, inputs, on, nullptr).ok);
 }
 
 TYPED_TEST(CudaEmulationTest, PointAndNegationCancel) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "api/api_test_support.hpp"
+#include "conformance/conformance_inputs.hpp"
 #include "cuda_test_support.hpp"
 #include "field/test_support.hpp"
 #include "zkmsm/zkmsm.hpp"
@@ -100,6 +101,44 @@ TYPED_TEST(CudaInputsTest, BasesReusedAcrossMsmsEqualTheCpuBackend) {
     const Bases<Curve> from_montgomery = this->prepare(montgomery, config);
     this->expect_sum(msm<Curve>(from_montgomery, this->scalars, kCuda), this->scalars, "Montgomery bases");
   }
+}
+
+// Bases with shifted copies (precompute_factor): every factor up to one window per copy, the
+// cost model's c and a given one, every prefix, copies of one point and P/−P among the points;
+// the factor's limits and a device list are refused.
+TYPED_TEST(CudaInputsTest, BasesWithShiftedCopiesEqualTheCpuBackend) {
+  using Curve = TypeParam;
+  std::vector<Point<Curve>>& points = this->points;
+  for (std::size_t i = 100; i < 200; ++i) points[i] = points[99];  // one bucket collects them all
+  points[300] = Point<Curve>{};                                    // infinity
+  for (std::size_t i = 400; i < 500; ++i) points[i + 100] = negated(points[i]);
+  for (unsigned factor : {2u, 4u, 7u, kMaxPrecomputeFactor}) {
+    for (unsigned c : {0u, 9u}) {
+      MsmConfig config = kCuda;
+      config.precompute_factor = factor;
+      config.window_bits = c;
+      const Bases<Curve> bases = this->prepare(points, config);
+      for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{100}, std::size_t{4097}, this->kCount}) {
+        MsmStats stats;
+        const auto s = this->prefix(n);
+        this->expect_sum(msm<Curve>(bases, s, kCuda, &stats), s,
+                         "factor " + std::to_string(factor) + ", c " + std::to_string(c));
+        if (n != 0 && c != 0) EXPECT_EQ(stats.window_bits, c);
+        EXPECT_FALSE(stats.glv);
+      }
+    }
+  }
+  MsmConfig too_many = kCuda;
+  too_many.precompute_factor = kMaxPrecomputeFactor + 1;
+  auto refused = prepare_bases<Curve>(points, too_many);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::invalid_argument);
+  MsmConfig listed = kCuda;
+  listed.precompute_factor = 2;
+  listed.devices = {0};
+  refused = prepare_bases<Curve>(points, listed);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().code, ErrorCode::invalid_argument);
 }
 
 TYPED_TEST(CudaInputsTest, BasesFromDevicePoints) {

@@ -98,6 +98,7 @@ struct Knobs {
   unsigned cpu_threads = 0;              // 0: all hardware threads (host work of every backend)
   void* cuda_stream = nullptr;           // a cudaStream_t
   GlvChoice glv = GlvChoice::automatic;  // cuda: split scalars by the GLV endomorphism
+  unsigned precompute_factor = 1;        // cuda prepare_bases: shifted copies per point
   std::vector<int> devices;              // MsmConfig::devices, as given (kAllDevices = −1)
 };
 

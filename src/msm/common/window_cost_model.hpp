@@ -39,13 +39,22 @@ struct WindowCostWeights {
 };
 
 // The c in [weights.min_window_bits, weights.max_window_bits] of least cost (the smallest on ties).
-constexpr unsigned choose_window_bits(std::size_t n, unsigned scalar_bits, const WindowCostWeights& weights) {
+// With `copies` > 1 (prepared bases with shifted copies, precompute_factor) the T windows share
+// ⌈T / min(copies, T)⌉ sets of buckets: the entries stay T·n, the reduction shrinks.
+constexpr unsigned choose_window_bits(std::size_t n,
+                                      unsigned scalar_bits,
+                                      const WindowCostWeights& weights,
+                                      unsigned copies = 1) {
   unsigned best = weights.min_window_bits;
   double best_cost = -1;
   for (unsigned c = weights.min_window_bits; c <= weights.max_window_bits; ++c) {
-    const double windows = signed_window_count(scalar_bits, c);
+    const unsigned window_count = signed_window_count(scalar_bits, c);
+    const unsigned shared = std::max(1u, std::min(copies, window_count));
+    const double windows = window_count;
+    const double bucket_sets = (window_count + shared - 1) / shared;
     const double buckets = static_cast<double>(std::uint64_t{1} << (c - 1)) + weights.extra_buckets;
-    const double cost = windows * (static_cast<double>(n) * weights.entry_cost + buckets * weights.bucket_cost);
+    const double cost =
+        windows * static_cast<double>(n) * weights.entry_cost + bucket_sets * buckets * weights.bucket_cost;
     if (best_cost < 0 || cost < best_cost) {
       best = c;
       best_cost = cost;
@@ -69,15 +78,13 @@ constexpr unsigned max_useful_window_bits(std::size_t n) {
 // or 0 for the cost model's choice) capped at max_useful_window_bits(n). The cost model searches
 // [weights.min_window_bits, the cap], or takes weights.min_window_bits when the cap is below it
 // (the CUDA weights' c = 4 for n <= 4: 8 buckets).
-constexpr unsigned effective_window_bits(std::size_t n,
-                                         unsigned requested,
-                                         unsigned scalar_bits,
-                                         const WindowCostWeights& weights) {
+constexpr unsigned effective_window_bits(
+    std::size_t n, unsigned requested, unsigned scalar_bits, const WindowCostWeights& weights, unsigned copies = 1) {
   const unsigned cap = max_useful_window_bits(n);
   if (requested != 0) return std::min(requested, cap);
   WindowCostWeights capped = weights;
   capped.max_window_bits = std::max(weights.min_window_bits, std::min(weights.max_window_bits, cap));
-  return choose_window_bits(n, scalar_bits, capped);
+  return choose_window_bits(n, scalar_bits, capped, copies);
 }
 
 }  // namespace zkmsm

@@ -12,6 +12,8 @@
 #include "msm/cuda/cuda_devices.hpp"
 #include "msm/cuda/cuda_knobs.hpp"
 #include "msm/cuda/cuda_status.hpp"
+#include "msm/cuda/launch_sizes.hpp"
+#include "zkmsm/msm_config.hpp"
 
 namespace zkmsm::cuda {
 
@@ -25,7 +27,8 @@ backend::Status prepare_on_current_device(CudaBases& bases,
                                           const backend::InputForm& form,
                                           const backend::Knobs& knobs) {
   const std::size_t n = points.n;
-  if (backend::Status memory = bases.device_points.allocate(n * sizeof(AffinePoint<Curve>)); !memory.ok())
+  if (backend::Status memory = bases.device_points.allocate(bases.copies.count * n * sizeof(AffinePoint<Curve>));
+      !memory.ok())
     return memory;
   CudaStatus status;
   if (points.on_device) {
@@ -39,6 +42,10 @@ backend::Status prepare_on_current_device(CudaBases& bases,
     if (rejected.any()) return rejected.status();
     status = prepare_device_points<Curve>(bases.device_points.data(), host_points.data(), false, n, to_input_form(form),
                                           knobs.cuda_stream);
+  }
+  if (status.ok) {
+    status = make_shifted_copies<Curve>(bases.device_points.data(), n, bases.copies.count,
+                                        bases.copies.windows_per_copy * bases.copies.window_bits, knobs.cuda_stream);
   }
   return to_status(status);
 }
@@ -184,9 +191,10 @@ backend::Status msm_on_current_device(AffinePoint<Curve>& sum,
   inputs.scalars = scalars.scalars;
   inputs.scalars_on_device = scalars.on_device;
   inputs.form.scalars_in_montgomery = form.scalars_in_montgomery;
+  CudaMsmOptions options = to_options(knobs);
+  options.copies = bases.copies;
   CudaMsmReport cuda_report;
-  if (const CudaStatus status = msm<Curve>(&sum, inputs, to_options(knobs), &cuda_report); !status.ok)
-    return to_status(status);
+  if (const CudaStatus status = msm<Curve>(&sum, inputs, options, &cuda_report); !status.ok) return to_status(status);
   copy_report(report, cuda_report, 1);
   return backend::Status::success();
 }
@@ -201,6 +209,24 @@ backend::Status prepare_cuda_bases(std::unique_ptr<backend::PreparedBases>& out,
                                    const std::vector<int>& devices) {
   auto bases = std::make_unique<CudaBases>();
   bases->points = points.n;
+  if (knobs.precompute_factor > kMaxPrecomputeFactor) {
+    return backend::Status::error(backend::StatusCode::invalid_argument,
+                                  "precompute_factor must be at most " + std::to_string(kMaxPrecomputeFactor));
+  }
+  if (knobs.precompute_factor > 1) {
+    if (!devices.empty()) {
+      return backend::Status::error(backend::StatusCode::invalid_argument,
+                                    "precompute_factor > 1 needs bases on one device: prepare them without a list "
+                                    "of devices");
+    }
+    if (!window_bits_allowed(knobs.window_bits)) {
+      return backend::Status::error(backend::StatusCode::invalid_argument,
+                                    "window_bits must be 0 (auto) or in [2, 22]");
+    }
+    bases->copies =
+        detail::plan_precomputed_copies(points.n, static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits),
+                                        knobs.window_bits, knobs.precompute_factor);
+  }
   if (!devices.empty()) {
     // Even without points the bases remember their devices, for the checks of msm().
     bases->devices = devices;

@@ -20,14 +20,17 @@ namespace zkmsm::cuda {
 // one stripe of imbalance per device: < 1 % of a device's share from 2^24 points on 8 GPUs.
 inline constexpr std::size_t kBasesStripePoints = std::size_t{1} << 14;
 
-// One device: all points in `device_points`. Several devices (`devices` non-empty): part d
-// holds the points `stripes` deals to slot d (devices[d]), back to back.
+// One device: all points in `device_points`, followed there by their shifted copies when
+// precompute_factor > 1 (copies.count copies of `points` points, shifted_copies.cuh). Several
+// devices (`devices` non-empty): part d holds the points `stripes` deals to slot d (devices[d]),
+// back to back, without copies.
 class CudaBases final : public backend::PreparedBases {
  public:
   std::size_t size() const override { return points; }
 
   std::size_t points = 0;
   DeviceMemory device_points;
+  PrecomputedCopies copies;  // count = 1: none
   std::vector<int> devices;
   std::vector<DeviceMemory> device_parts;
   DeviceStripes stripes;

@@ -33,6 +33,19 @@ namespace zkmsm::cuda {
 // True when a CUDA device is present and this build's kernels can run on it.
 bool device_available();
 
+// Prepared bases with shifted copies (prepare_bases with precompute_factor > 1,
+// shifted_copies.cuh): the points array holds `count` copies of `stride` points, copy j being
+// 2^(j · windows_per_copy · window_bits)·P_i at j · stride + i. An MSM on them runs with
+// window_bits, and window w of a scalar goes to copy w / windows_per_copy, window
+// w mod windows_per_copy: the copies' windows share one set of buckets per window. count = 1:
+// plain points (the other fields unused).
+struct PrecomputedCopies {
+  unsigned count = 1;
+  std::size_t stride = 0;
+  unsigned window_bits = 0;
+  unsigned windows_per_copy = 0;
+};
+
 struct CudaMsmOptions {
   unsigned window_bits = 0;  // c; 0 = the backend's cost model
   // stream_walker (batched affine additions) or xyzz (XYZZ buckets, xyzz_walker.cuh); automatic =
@@ -50,6 +63,9 @@ struct CudaMsmOptions {
   // φ(P), the latter computed into a device buffer), scalars of 127 bits, half the windows.
   // automatic: at n ≤ kGlvAutoMaxPoints (launch_sizes.hpp).
   backend::GlvChoice glv = backend::GlvChoice::automatic;
+  // Set by msm() on prepared bases with shifted copies (the inputs' points are those copies, in
+  // device memory); glv is then off.
+  PrecomputedCopies copies;
   // A cudaStream_t: every copy, kernel and pool allocation of the call is ordered on it, and the
   // call synchronises it before returning. nullptr = a non-blocking stream of the call's own.
   void* stream = nullptr;
@@ -156,6 +172,12 @@ CudaStatus msm(AffinePoint<Curve>* result,
 template <class Curve>
 CudaStatus prepare_device_points(
     void* device_out, const void* points, bool points_on_device, std::size_t n, const InputForm& form, void* stream);
+
+// Fills copies 1 … count − 1 of `points` (count × n points of device memory, copy 0 written: the
+// prepared points) with copy j = 2^(j·shift_bits)·copy 0 (shifted_copies.cuh). On `stream`
+// (nullptr: a stream of its own); returns once they are written.
+template <class Curve>
+CudaStatus make_shifted_copies(void* points, std::size_t n, unsigned count, unsigned shift_bits, void* stream);
 
 // Copies `count` elements of `element_bytes` each to `device_destination` (current device) from
 // `source` (host memory or memory of any device of this process) read in stripes: runs of

@@ -14,6 +14,7 @@
 #include "msm/cuda/cuda_msm.hpp"
 #include "msm/cuda/cuda_msm_internal.hpp"
 #include "msm/cuda/pipeline.cuh"
+#include "msm/cuda/shifted_copies.cuh"
 
 namespace zkmsm::cuda::detail {
 
@@ -56,6 +57,9 @@ CudaStatus run_msm(Exec& exec,
     return {};
   }
   if (inputs.points == nullptr || inputs.scalars == nullptr) return failure("points or scalars is null");
+  if (options.copies.count > 1 &&
+      (!inputs.points_on_device || !inputs.form.points_in_montgomery || inputs.form.validate_points))
+    return failure("precomputed copies are read in place: prepared device points");
   ZKMSM_TRY(exec.init());
   StagedInputs staged;
   ZKMSM_TRY(stage_inputs<Curve>(exec, inputs, &staged));
@@ -138,6 +142,17 @@ CudaStatus prepare_device_points_impl(
   return exec.synchronize();
 }
 
+template <class Curve, class Exec>
+CudaStatus run_shifted_copies(Exec& exec, void* points, std::size_t n, unsigned count, unsigned shift_bits) {
+  if (n == 0 || count <= 1) return {};
+  if (points == nullptr) return failure("the points of the copies are null");
+  ZKMSM_TRY(exec.init());
+  ZKMSM_TRY(
+      exec.for_each(n, kGenericThreadsPerBlock,
+                    ShiftedCopies<Curve>{static_cast<DeviceAffine<DeviceBase<Curve>>*>(points), n, count, shift_bits}));
+  return exec.synchronize();
+}
+
 template <class Curve>
 std::size_t estimate_device_bytes_impl(std::size_t n, const CudaMsmOptions& options) {
   std::string error;
@@ -180,6 +195,12 @@ std::size_t estimate_device_bytes(std::size_t n, const CudaMsmOptions& options) 
   return detail::estimate_device_bytes_impl<Curve>(n, options);
 }
 
+template <class Curve>
+CudaStatus make_shifted_copies(void* points, std::size_t n, unsigned count, unsigned shift_bits, void* stream) {
+  detail::DeviceExec exec(stream);
+  return detail::run_shifted_copies<Curve>(exec, points, n, count, shift_bits);
+}
+
 namespace detail {
 
 template <class Curve>
@@ -200,6 +221,15 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
                         CudaMsmReport* report) {
   if (points.size() != scalars.size()) return failure("points and scalars differ in length");
   return msm_emulated_impl<Curve>(result, host_inputs<Curve>(points, scalars), options, report);
+}
+
+template <class Curve>
+CudaStatus make_shifted_copies_emulated(AffinePoint<Curve>* points,
+                                        std::size_t n,
+                                        unsigned count,
+                                        unsigned shift_bits) {
+  HostExec exec;
+  return run_shifted_copies<Curve>(exec, points, n, count, shift_bits);
 }
 
 template <class Curve>
@@ -239,6 +269,10 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
   template zkmsm::cuda::CudaStatus zkmsm::cuda::prepare_device_points<Curve>(void*, const void*, bool, std::size_t, \
                                                                              const zkmsm::cuda::InputForm&, void*); \
   template std::size_t zkmsm::cuda::estimate_device_bytes<Curve>(std::size_t, const zkmsm::cuda::CudaMsmOptions&);  \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::make_shifted_copies<Curve>(void*, std::size_t, unsigned, unsigned,  \
+                                                                           void*);                                  \
+  template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::make_shifted_copies_emulated<Curve>(                        \
+      zkmsm::AffinePoint<Curve>*, std::size_t, unsigned, unsigned);                                                 \
   template zkmsm::cuda::CudaStatus zkmsm::cuda::detail::msm_device_inputs<Curve>(                                   \
       zkmsm::AffinePoint<Curve>*, const void*, const void*, std::size_t, const zkmsm::cuda::CudaMsmOptions&,        \
       zkmsm::cuda::CudaMsmReport*);                                                                                 \

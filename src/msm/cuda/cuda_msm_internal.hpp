@@ -37,6 +37,10 @@ CudaStatus msm_emulated(AffinePoint<Curve>* result,
                         const CudaMsmOptions& options,
                         CudaMsmReport* report);
 
+// make_shifted_copies on host memory, as host loops (for the emulated pipeline's tests).
+template <class Curve>
+CudaStatus make_shifted_copies_emulated(AffinePoint<Curve>* points, std::size_t n, unsigned count, unsigned shift_bits);
+
 // Test hook: a call's device allocations beyond `bytes` fail as out of memory (0 = no limit).
 void set_simulated_device_limit(std::size_t bytes);
 

@@ -3,7 +3,9 @@
 // zero digit or a point at infinity; value = point index | sign << 31. With glv each reduced
 // scalar is first split, k ≡ k1 + k2·λ (curve/glv_split.hpp), and the halves' digits go to the
 // points i (k1) and n + i (k2, φ(P_i): endomorphism_points.cuh), the sign of a half folded into
-// its digits' signs.
+// its digits' signs. With precomputed copies (CudaMsmOptions::copies) window g of the scalar is
+// window g mod W' of copy ⌊g / W'⌋: its entry indexes that copy's point, j·stride + i, and its
+// key that copy's window (windows past the scalar's last read as zero digits).
 #pragma once
 
 #include <cstdint>
@@ -50,14 +52,18 @@ ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE ScalarWords half_words(const GlvHalf& h) {
 }
 
 // One thread per input point. Cost: ≤ 5 subtractions for the reduction mod r, with glv the split
-// (four 128-bit products and two 256 × 192-bit ones), then one digit per window (and half).
+// (four 128-bit products and two 256 × 192-bit ones), then one digit per window (and half, or copy).
 template <class Curve>
 struct DecomposeScalars {
   using Fd = DeviceBase<Curve>;
   const u32* scalars;  // 8 words per scalar, little-endian
   const DeviceAffine<Fd>* points;
-  u32 n;     // entry points: the inputs, or twice them with glv
-  bool glv;  // threads = input points = n / 2
+  u32 input_points;  // threads
+  u32 n;             // entries per window: input_points, twice them with glv, copies × them with copies
+  bool glv;
+  u32 copies;        // 1, or the precomputed copies
+  u32 copy_stride;   // points per copy in `points`
+  u32 copy_windows;  // W': windows per copy
   u32 window_bits;
   u32 first_window;
   u32 batch_windows;  // windows in this batch
@@ -88,27 +94,27 @@ struct DecomposeScalars {
     }
     const DeviceAffine<Fd> p = load_affine(points, i);
     const bool skip = p.is_infinity();
-    if (!glv) {
-      write_digits(s, i, false, skip);
+    if (glv) {
+      BigInt<4> k{};
+#pragma unroll
+      for (int j = 0; j < 4; ++j) k.limb[j] = s.w[2 * j] | (static_cast<u64>(s.w[2 * j + 1]) << 32);
+      const GlvHalves halves = glv_split<Curve>(k);
+      write_digits(half_words(halves.k1), i, i, 0, halves.k1.negative, skip);
+      write_digits(half_words(halves.k2), input_points + i, input_points + i, 0, halves.k2.negative, skip);
       return;
     }
-    BigInt<4> k{};
-#pragma unroll
-    for (int j = 0; j < 4; ++j) k.limb[j] = s.w[2 * j] | (static_cast<u64>(s.w[2 * j + 1]) << 32);
-    const GlvHalves halves = glv_split<Curve>(k);
-    write_digits(half_words(halves.k1), i, halves.k1.negative, skip);
-    write_digits(half_words(halves.k2), n / 2 + i, halves.k2.negative, skip);
+    for (u32 j = 0; j < copies; ++j)
+      write_digits(s, j * input_points + i, j * copy_stride + i, j * copy_windows, false, skip);
   }
 
-  // The entries of point `point` for the scalar (or half) s, its sign flipped when `negate`.
-  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void write_digits(const ScalarWords& s,
-                                                         u32 point,
-                                                         bool negate,
-                                                         bool skip) const {
+  // The entries at column `slot` of the windows first_window + window_offset + w of the scalar
+  // (or half) s, for point `point`, their signs flipped when `negate`.
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void write_digits(
+      const ScalarWords& s, u32 slot, u32 point, u32 window_offset, bool negate, bool skip) const {
     for (u32 w = 0; w < batch_windows; ++w) {
-      const std::int32_t digit = signed_digit(s, first_window + w, window_bits);
+      const std::int32_t digit = signed_digit(s, window_offset + first_window + w, window_bits);
       const u32 magnitude = static_cast<u32>(digit < 0 ? -digit : digit);
-      const u64 out = static_cast<u64>(w) * n + point;
+      const u64 out = static_cast<u64>(w) * n + slot;
       keys[out] = (skip || magnitude == 0) ? sentinel : w * buckets + magnitude - 1;
       values[out] = point | ((digit < 0) != negate ? kNegative : 0u);
     }

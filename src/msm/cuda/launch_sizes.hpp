@@ -105,6 +105,23 @@ inline bool glv_runs(backend::GlvChoice choice, bool xyzz, std::size_t n) {
          (choice == backend::GlvChoice::automatic && xyzz && n <= kGlvAutoMaxPoints);
 }
 
+// prepare_bases with precompute_factor = `factor` > 1 on n points: c by the cost model with the
+// windows sharing buckets (or `window_bits`, capped as msm() caps it), then W' = ⌈T / factor⌉
+// windows per copy and as many copies as cover the T windows (⌈T / W'⌉ ≤ factor; at most T).
+inline PrecomputedCopies plan_precomputed_copies(std::size_t n,
+                                                 unsigned scalar_bits,
+                                                 unsigned window_bits,
+                                                 unsigned factor) {
+  PrecomputedCopies copies;
+  if (factor <= 1 || n == 0) return copies;
+  copies.window_bits = effective_window_bits(n, window_bits, scalar_bits, kWindowCostWeights, factor);
+  const unsigned windows = signed_window_count(scalar_bits, copies.window_bits);
+  copies.windows_per_copy = (windows + std::min(factor, windows) - 1) / std::min(factor, windows);
+  copies.count = (windows + copies.windows_per_copy - 1) / copies.windows_per_copy;
+  copies.stride = n;
+  return copies;
+}
+
 inline bool registers_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4 || s == 8 || s == 16; }
 inline bool warp_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4; }
 
@@ -163,8 +180,9 @@ inline WindowSplitPlan plan_window_split(unsigned bits) {
 
 struct MsmSizes {
   std::size_t input_points = 0;  // n, the caller's points
-  std::size_t n = 0;             // points the entries index: n, or 2n with glv (P, then φ(P))
+  std::size_t n = 0;             // entries per window: n, 2n with glv (P, then φ(P)), count·n with copies
   bool glv = false;              // scalars split by the endomorphism (CudaMsmOptions::glv)
+  PrecomputedCopies copies;      // CudaMsmOptions::copies: windows = copies.windows_per_copy
   unsigned window_bits = 0;
   unsigned windows = 0;        // T
   unsigned batch_windows = 0;  // windows per batch
@@ -285,8 +303,23 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
   }
   sizes.xyzz = options.accumulator == backend::AccumulatorKind::xyzz ||
                (options.accumulator == backend::AccumulatorKind::automatic && default_accumulator_is_xyzz(options));
-  sizes.glv = glv_runs(options.glv, sizes.xyzz, n);
-  sizes.n = sizes.glv ? 2 * n : n;
+  sizes.copies = options.copies;
+  const bool copies = options.copies.count > 1;
+  if (copies) {
+    const PrecomputedCopies& k = options.copies;
+    if (options.glv == backend::GlvChoice::on) {
+      *error = "glv cannot be combined with precomputed bases (precompute_factor > 1)";
+      return sizes;
+    }
+    if (k.window_bits < kMinWindowBits || k.window_bits > kMaxWindowBits || k.windows_per_copy == 0 ||
+        static_cast<std::uint64_t>(k.count) * k.windows_per_copy < signed_window_count(scalar_bits, k.window_bits) ||
+        k.stride < n || static_cast<std::uint64_t>(k.count) * k.stride > (std::uint64_t{1} << 31) - 1) {
+      *error = "the precomputed copies do not cover the scalars (internal error)";
+      return sizes;
+    }
+  }
+  sizes.glv = !copies && glv_runs(options.glv, sizes.xyzz, n);
+  sizes.n = copies ? options.copies.count * n : sizes.glv ? 2 * n : n;
   // Automatic state with an explicit S the size's state cannot take: global takes any S.
   backend::WalkerState state = options.walker_state;
   if (state == backend::WalkerState::automatic) {
@@ -316,9 +349,11 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
   const unsigned digit_bits = sizes.glv ? kGlvHalfBits : scalar_bits;
   // The cost model sees the entries' points (2n with glv); the cap stays the public rule's, by the
   // caller's n (MsmConfig::window_bits), so that glv reports the same c for a too-large request.
-  sizes.window_bits = std::min(effective_window_bits(sizes.n, options.window_bits, digit_bits, kWindowCostWeights),
-                               max_useful_window_bits(n));
-  sizes.windows = signed_window_count(digit_bits, sizes.window_bits);
+  sizes.window_bits =
+      copies ? options.copies.window_bits
+             : std::min(effective_window_bits(sizes.n, options.window_bits, digit_bits, kWindowCostWeights),
+                        max_useful_window_bits(n));
+  sizes.windows = copies ? options.copies.windows_per_copy : signed_window_count(digit_bits, sizes.window_bits);
   sizes.buckets = std::uint32_t{1} << (sizes.window_bits - 1);
   sizes.slots = sizes.xyzz ? 1 : slots;
   sizes.threads_per_block = options.walker_threads_per_block;

@@ -193,8 +193,9 @@ CudaStatus run_pipeline(Exec& exec,
     ZKMSM_TRY(exec.stage_begin(kDecompose));
     ZKMSM_TRY(exec.for_each(
         input_points, kGenericThreadsPerBlock,
-        DecomposeScalars<Curve>{scalars, input_points_array, n, sizes.glv, sizes.window_bits, first_window,
-                                batch_windows, sizes.buckets, sizes.sentinel_key, keys, values}));
+        DecomposeScalars<Curve>{scalars, input_points_array, input_points, n, sizes.glv, sizes.copies.count,
+                                static_cast<u32>(sizes.copies.stride), sizes.copies.windows_per_copy, sizes.window_bits,
+                                first_window, batch_windows, sizes.buckets, sizes.sentinel_key, keys, values}));
     ZKMSM_TRY(exec.stage_end(kDecompose));
 
     // sort_by_bucket
