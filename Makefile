@@ -2,7 +2,7 @@
 #   make run    install what the build needs, build the library and the CLI only, then compute
 #               an MSM on an embedded default input with the best backend
 #   make test   install what the tests need, build the rest (tests, benches) in the same folder,
-#               run every test
+#               run every test, then build the WebAssembly module (build/wasm) and run its tests
 # Both use one build folder: `make run` configures it with tests and benches off, `make test`
 # turns them on in the same cache, so nothing `make run` built is built again.
 PRESET ?= release
@@ -22,13 +22,24 @@ RUN_CUDA_FLAGS := -DZKMSM_CUDA=OFF
 TEST_CUDA_FLAGS := -UZKMSM_CUDA -DCMAKE_CUDA_ARCHITECTURES=90
 endif
 
-.PHONY: run test deps deps-build build build-all format clean
+.PHONY: run test test-wasm wasm deps deps-build build build-all format clean
 
 run: deps-build build
 	$(BUILD_DIR)/tools/zkmsm run
 
 test: deps build-all
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
+	$(MAKE) test-wasm
+
+# The WebAssembly module (the library's cpu backend for browsers and node: build/wasm/web/zkmsm.mjs)
+# and its node tests against @noble/curves. Debian's Emscripten 3.1.6 links only with
+# NODE_PATH=/usr/share/nodejs (the wasm preset sets it).
+wasm: deps
+	cmake --preset wasm
+	cmake --build --preset wasm -j $(JOBS)
+
+test-wasm: wasm
+	node tests/wasm/wasm_msm_test.mjs build/wasm/web/zkmsm.mjs
 
 # System packages (Debian): deps-build what the library and the CLI need; deps also what the
 # tests need, and the pinned npm packages of the @noble/curves oracle.

@@ -24,11 +24,12 @@ declare -A build_tools=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [git]=git [g
 
 # The tests on top: GoogleTest, Google Benchmark, lavapipe (mesa-vulkan-drivers: a Vulkan device
 # on the CPU for machines without a GPU), Python for the CLI tests, Node.js for the oracle,
-# glslangValidator and spirv-val to check SPIR-V by hand, pkg-config for the consumer test, and
-# clang with libFuzzer's runtime (libclang-rt-14-dev) for the fuzz test (tests/fuzz).
+# glslangValidator and spirv-val to check SPIR-V by hand, pkg-config for the consumer test,
+# clang with libFuzzer's runtime (libclang-rt-14-dev) for the fuzz test (tests/fuzz), and
+# Emscripten for the WebAssembly module and its node tests (`make test-wasm`).
 test_packages=(googletest libgtest-dev libbenchmark-dev mesa-vulkan-drivers libclang-rt-14-dev)
 declare -A test_tools=([python3]=python3 [node]=nodejs [npm]=npm [glslangValidator]=glslang-tools
-                       [spirv-val]=spirv-tools [pkg-config]=pkgconf [clang++]=clang)
+                       [spirv-val]=spirv-tools [pkg-config]=pkgconf [clang++]=clang [emcc]=emscripten)
 
 missing=()
 check_packages() {

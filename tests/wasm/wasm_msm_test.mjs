@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// The WebAssembly module (web/zkmsm.mjs over the cpu backend compiled with Emscripten) in node,
+// against @noble/curves (tests/oracle, pinned): random independent points on both curves, every
+// edge case of the conformance suite, both input forms, the knobs, and every kind of bad input.
+//
+//   node tests/wasm/wasm_msm_test.mjs build/wasm/web/zkmsm.mjs
+//
+// ZKMSM_TEST_SEED=<decimal or 0x hex> repeats a run; the seed is printed first.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { CURVES, msm as oracleMsm } from '../oracle/msm_oracle.mjs';
+
+const modulePath = process.argv[2];
+if (!modulePath) {
+  console.error('usage: node wasm_msm_test.mjs BUILD/web/zkmsm.mjs');
+  process.exit(2);
+}
+const { init, ZkmsmError } = await import(pathToFileURL(resolve(modulePath)).href);
+const zkmsm = await init();
+
+const MASK64 = (1n << 64n) - 1n;
+const seed = BigInt(process.env.ZKMSM_TEST_SEED ?? `0x${Math.floor(Math.random() * 2 ** 48).toString(16)}`);
+console.log(`ZKMSM_TEST_SEED=0x${seed.toString(16)} (zkmsm ${zkmsm.version})`);
+
+// splitmix64: a reproducible stream of 64-bit BigInts from the seed.
+function rng(start) {
+  let state = start & MASK64;
+  return () => {
+    state = (state + 0x9e3779b97f4a7c15n) & MASK64;
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
+    return z ^ (z >> 31n);
+  };
+}
+const random256 = (next) => (next() << 192n) | (next() << 128n) | (next() << 64n) | next();
+
+// Independent points: G times independent random scalars (never a progression).
+function randomPoints(Point, n, next) {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const { x, y } = Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n).toAffine();
+    out.push({ x, y });
+  }
+  return out;
+}
+
+// The oracle's sum of the same inputs, as zkmsm.msm returns it ({x, y} or null).
+function expected(Point, points, scalars) {
+  const ps = [], ks = [];
+  points.forEach((p, i) => {
+    const k = scalars[i] % Point.Fn.ORDER;
+    if ((p.x === 0n && p.y === 0n) || k === 0n) return;
+    ps.push(Point.fromAffine(p));
+    ks.push(k);
+  });
+  const sum = oracleMsm(Point, ps, ks);
+  return sum.is0() ? null : sum.toAffine();
+}
+
+function bytesOf(values, limbs) {
+  const out = new Uint8Array(values.length * 8 * limbs);
+  const view = new DataView(out.buffer);
+  values.forEach((v, i) => {
+    for (let l = 0; l < limbs; l++) view.setBigUint64(8 * (limbs * i + l), (v >> BigInt(64 * l)) & MASK64, true);
+  });
+  return out;
+}
+const pointBytes = (points) => bytesOf(points.flatMap((p) => [p.x, p.y]), 4);
+
+for (const curve of ['bn254', 'grumpkin']) {
+  const Point = CURVES[curve];
+  const r = Point.Fn.ORDER;
+  const next = rng(seed ^ (curve === 'bn254' ? 0n : 0x5a5an));
+  const points = randomPoints(Point, 300, next);
+  const scalars = points.map(() => random256(next));
+
+  test(`${curve}: random independent points, every prefix length sampled`, () => {
+    for (const n of [0, 1, 2, 3, 17, 100, 300]) {
+      const { point, stats } = zkmsm.msm(curve, points.slice(0, n), scalars.slice(0, n));
+      assert.deepEqual(point, expected(Point, points.slice(0, n), scalars.slice(0, n)), `n = ${n}`);
+      assert.equal(stats.backend, 'cpu');
+    }
+  });
+
+  test(`${curve}: every accumulator and window size give the oracle's sum`, () => {
+    const want = expected(Point, points, scalars);
+    for (const accumulator of ['auto', 'xyzz', 'batch_affine']) {
+      for (const windowBits of [0, 2, 5, 9, 13, 22]) {
+        const { point, stats } = zkmsm.msm(curve, points, scalars, { accumulator, windowBits });
+        assert.deepEqual(point, want, `${accumulator}, c = ${windowBits}`);
+        if (windowBits !== 0) assert.ok(stats.window_bits <= windowBits);
+      }
+    }
+  });
+
+  test(`${curve}: the edge cases`, () => {
+    const P = points[0], Q = points[1];
+    const minus = (p) => ({ x: p.x, y: Point.Fp.ORDER - p.y });
+    const infinity = { x: 0n, y: 0n };
+    const cases = {
+      'copies of one point': [Array(200).fill(P), Array(200).fill(scalars[0])],
+      'copies with random scalars': [Array(200).fill(P), scalars.slice(0, 200)],
+      'P and -P cancel': [[P, minus(P), Q, minus(Q)], [scalars[2], scalars[2], scalars[3], scalars[3]]],
+      'the point at infinity': [[infinity, P, infinity], [scalars[4], scalars[5], 0n]],
+      'zero scalars': [[P, Q], [0n, 0n]],
+      'scalars r, r + 1, r - 1 and 2^256 - 1': [[P, Q, P, Q], [r, r + 1n, r - 1n, (1n << 256n) - 1n]],
+      'P + P through one bucket': [[P, P], [1n, 1n]],
+    };
+    for (const [name, [ps, ks]] of Object.entries(cases)) {
+      for (const windowBits of [0, 3]) {
+        assert.deepEqual(zkmsm.msm(curve, ps, ks, { windowBits }).point, expected(Point, ps, ks), name);
+      }
+    }
+    assert.equal(zkmsm.msm(curve, [P, minus(P)], [7n, 7n]).point, null);
+  });
+
+  test(`${curve}: bytes in the C ABI's layout equal the arrays`, () => {
+    const fromArrays = zkmsm.msm(curve, points, scalars).point;
+    assert.deepEqual(zkmsm.msm(curve, pointBytes(points), bytesOf(scalars, 4)).point, fromArrays);
+  });
+
+  test(`${curve}: bad input is refused with its status`, () => {
+    const P = points[0];
+    const refused = (status, ps, ks, options) =>
+      assert.throws(() => zkmsm.msm(curve, ps, ks, options), (e) => e instanceof ZkmsmError && e.status === status);
+    refused('point_not_on_curve', [{ x: P.x, y: P.y ^ 1n }], [1n]);
+    refused('point_not_canonical', [{ x: Point.Fp.ORDER, y: 0n }], [1n]);
+    refused('invalid_argument', [P, P], [1n]);
+    refused('invalid_argument', [P], [1n << 256n]);
+    refused('invalid_argument', [P], [-1n]);
+    refused('invalid_argument', [{ x: P.x }], [1n]);
+    refused('invalid_argument', [P], [1n], { windowBits: 23 });
+    refused('invalid_argument', [P], [1n], { accumulator: 'nonsense' });
+    refused('invalid_argument', new Uint8Array(65), new Uint8Array(32));
+    refused('backend_unavailable', [P], [1n], { backend: 'cuda' });
+    // Without validation a point off the curve is the caller's promise; the call still returns.
+    assert.doesNotThrow(() => zkmsm.msm(curve, [P], [1n], { validatePoints: false }));
+  });
+}
+
+test('an unknown curve is refused', () => {
+  assert.throws(() => zkmsm.msm('secp256k1', [], []), (e) => e instanceof ZkmsmError && e.status === 'invalid_argument');
+});

@@ -1,0 +1,117 @@
+// zkmsm in JavaScript: the C++ library compiled to WebAssembly (the cpu backend), for browsers
+// and node. Build: `make wasm` (build/wasm/web/ holds this file, zkmsm_wasm.mjs and
+// zkmsm_wasm.wasm).
+//
+//   import { init } from './zkmsm.mjs';
+//   const zkmsm = await init();
+//   const { point, stats } = zkmsm.msm('bn254', points, scalars, { windowBits: 0 });
+//
+// points: an array of { x, y } BigInts (canonical affine coordinates; { x: 0n, y: 0n } is the
+// point at infinity), or a Uint8Array of n × 64 bytes (x then y, each four little-endian 64-bit
+// limbs: the C ABI's layout). scalars: an array of BigInts (any value in [0, 2^256), reduced mod
+// the group order), or a Uint8Array of n × 32 bytes. point: { x, y } BigInts, or null for the
+// point at infinity. stats: the backend, accumulator, window size and per-stage milliseconds
+// that ran. Bad input throws a ZkmsmError whose `status` names it (e.g. point_not_on_curve).
+// Variable-time in every input: never pass secret scalars.
+import createZkmsmModule from './zkmsm_wasm.mjs';
+
+const CURVES = { bn254: 0, grumpkin: 1 };
+const BACKENDS = { auto: 0, cpu: 1, cuda: 2, vulkan: 3 };
+const ACCUMULATORS = { auto: 0, stream_walker: 1, pair_tree: 2, batch_affine: 3, xyzz: 4 };
+const MASK64 = (1n << 64n) - 1n;
+
+export class ZkmsmError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'ZkmsmError';
+    this.status = status;
+  }
+}
+
+function enumValue(table, name, what) {
+  if (!Object.hasOwn(table, name)) {
+    throw new ZkmsmError('invalid_argument', `${what} must be one of ${Object.keys(table).join(', ')}, got '${name}'`);
+  }
+  return table[name];
+}
+
+function writeLimbs(view, offset, value, limbs, what) {
+  if (typeof value !== 'bigint' || value < 0n || value >> BigInt(64 * limbs) !== 0n) {
+    throw new ZkmsmError('invalid_argument', `${what} must be a BigInt in [0, 2^${64 * limbs})`);
+  }
+  for (let l = 0; l < limbs; l++) view.setBigUint64(offset + 8 * l, (value >> BigInt(64 * l)) & MASK64, true);
+}
+
+// Copies points (array of {x, y} or bytes) and scalars into the module's memory at the given
+// offsets; returns n.
+function countOf(input, bytesPer, what) {
+  if (input instanceof Uint8Array) {
+    if (input.length % bytesPer !== 0) {
+      throw new ZkmsmError('invalid_argument', `${what}: ${input.length} bytes is not a multiple of ${bytesPer}`);
+    }
+    return input.length / bytesPer;
+  }
+  if (!Array.isArray(input)) throw new ZkmsmError('invalid_argument', `${what} must be an array or a Uint8Array`);
+  return input.length;
+}
+
+class Zkmsm {
+  constructor(module) {
+    this.module = module;
+    this.version = module.UTF8ToString(module._zkmsm_version());
+  }
+
+  msm(curve, points, scalars, options = {}) {
+    const m = this.module;
+    const curveId = enumValue(CURVES, curve, 'curve');
+    const backend = enumValue(BACKENDS, options.backend ?? 'auto', 'options.backend');
+    const accumulator = enumValue(ACCUMULATORS, options.accumulator ?? 'auto', 'options.accumulator');
+    const windowBits = options.windowBits ?? 0;
+    if (!Number.isInteger(windowBits) || windowBits < 0 || windowBits > 0xffffffff) {
+      throw new ZkmsmError('invalid_argument', 'options.windowBits must be an integer in [0, 2^32)');
+    }
+    const n = countOf(points, 64, 'points');
+    if (countOf(scalars, 32, 'scalars') !== n) {
+      throw new ZkmsmError('invalid_argument', `count mismatch: ${n} points, ${countOf(scalars, 32, 'scalars')} scalars`);
+    }
+    const pointsAt = m._malloc(Math.max(64 * n, 8));
+    const scalarsAt = m._malloc(Math.max(32 * n, 8));
+    try {
+      const view = new DataView(m.HEAPU8.buffer);
+      if (points instanceof Uint8Array) {
+        m.HEAPU8.set(points, pointsAt);
+      } else {
+        points.forEach((p, i) => {
+          writeLimbs(view, pointsAt + 64 * i, p?.x, 4, `points[${i}].x`);
+          writeLimbs(view, pointsAt + 64 * i + 32, p?.y, 4, `points[${i}].y`);
+        });
+      }
+      if (scalars instanceof Uint8Array) {
+        m.HEAPU8.set(scalars, scalarsAt);
+      } else {
+        scalars.forEach((s, i) => writeLimbs(view, scalarsAt + 32 * i, s, 4, `scalars[${i}]`));
+      }
+      const json = m.UTF8ToString(
+        m._zkmsm_wasm_msm(curveId, pointsAt, scalarsAt, n, backend, windowBits, accumulator,
+                          options.validatePoints === false ? 0 : 1));
+      const out = JSON.parse(json);
+      if (!out.ok) throw new ZkmsmError(out.status, out.message);
+      return { point: out.infinity ? null : { x: BigInt(out.x), y: BigInt(out.y) }, stats: out.stats };
+    } finally {
+      m._free(pointsAt);
+      m._free(scalarsAt);
+    }
+  }
+}
+
+// Loads the module. moduleOptions go to Emscripten's factory (e.g. { wasmBinary }, the bytes of
+// zkmsm_wasm.wasm, where fetch cannot read the file beside this one). Under node the file is read
+// from disk here: node 20's fetch has no file: URLs, which Emscripten 3.1.6's loader would use.
+export async function init(moduleOptions = {}) {
+  const options = { ...moduleOptions };
+  if (options.wasmBinary === undefined && typeof process === 'object' && typeof process.versions?.node === 'string') {
+    const { readFile } = await import('node:fs/promises');
+    options.wasmBinary = await readFile(new URL('./zkmsm_wasm.wasm', import.meta.url));
+  }
+  return new Zkmsm(await createZkmsmModule(options));
+}
