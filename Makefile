@@ -31,15 +31,17 @@ test: deps build-all
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
 	$(MAKE) test-wasm
 
-# The WebAssembly module (the library's cpu backend for browsers and node: build/wasm/web/zkmsm.mjs)
-# and its node tests against @noble/curves. Debian's Emscripten 3.1.6 links only with
-# NODE_PATH=/usr/share/nodejs (the wasm preset sets it).
+# The WebAssembly module (the library's cpu backend for browsers and node, and the WebGPU code as
+# it grows: build/wasm/web/zkmsm.mjs) and its node tests: the MSM against @noble/curves, the WGSL
+# field arithmetic on Dawn (OpenGL over Mesa's llvmpipe without a GPU). Debian's Emscripten 3.1.6
+# links only with NODE_PATH=/usr/share/nodejs (the wasm preset sets it).
 wasm: deps
 	cmake --preset wasm
 	cmake --build --preset wasm -j $(JOBS)
 
 test-wasm: wasm
 	node tests/wasm/wasm_msm_test.mjs build/wasm/web/zkmsm.mjs
+	EGL_PLATFORM=surfaceless node tests/wasm/webgpu_field_test.mjs build/wasm/web/zkmsm.mjs
 
 # System packages (Debian): deps-build what the library and the CLI need; deps also what the
 # tests need, and the pinned npm packages of the @noble/curves oracle.

@@ -26,8 +26,11 @@ declare -A build_tools=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [git]=git [g
 # on the CPU for machines without a GPU), Python for the CLI tests, Node.js for the oracle,
 # glslangValidator and spirv-val to check SPIR-V by hand, pkg-config for the consumer test,
 # clang with libFuzzer's runtime (libclang-rt-14-dev) for the fuzz test (tests/fuzz), and
-# Emscripten for the WebAssembly module and its node tests (`make test-wasm`).
-test_packages=(googletest libgtest-dev libbenchmark-dev mesa-vulkan-drivers libclang-rt-14-dev)
+# Emscripten for the WebAssembly module and its node tests (`make test-wasm`), whose WebGPU runs
+# on Dawn's OpenGL backend over Mesa's llvmpipe: Dawn opens libEGL.so (libegl-dev), Mesa's EGL
+# (libegl-mesa0) and its software rasterizer (libgl1-mesa-dri).
+test_packages=(googletest libgtest-dev libbenchmark-dev mesa-vulkan-drivers libclang-rt-14-dev libegl-dev libegl-mesa0
+               libgl1-mesa-dri)
 declare -A test_tools=([python3]=python3 [node]=nodejs [npm]=npm [glslangValidator]=glslang-tools
                        [spirv-val]=spirv-tools [pkg-config]=pkgconf [clang++]=clang [emcc]=emscripten)
 
@@ -62,4 +65,9 @@ fi
 if [ "$scope" = test ] && [ ! -d tests/oracle/node_modules/@noble/curves ]; then
   echo "install_deps: npm ci in tests/oracle"
   (cd tests/oracle && npm ci --no-audit --no-fund)
+fi
+# Dawn for node (the webgpu package, pinned in tests/wasm): the WebAssembly module's WebGPU tests.
+if [ "$scope" = test ] && [ ! -d tests/wasm/node_modules/webgpu ]; then
+  echo "install_deps: npm ci in tests/wasm"
+  (cd tests/wasm && npm ci --no-audit --no-fund)
 fi

@@ -3,7 +3,7 @@
 // zkmsm_wasm.wasm).
 //
 //   import { init } from './zkmsm.mjs';
-//   const zkmsm = await init();
+//   const zkmsm = await init();                      // or init({ device }) with a GPUDevice
 //   const { point, stats } = zkmsm.msm('bn254', points, scalars, { windowBits: 0 });
 //
 // points: an array of { x, y } BigInts (canonical affine coordinates; { x: 0n, y: 0n } is the
@@ -55,10 +55,47 @@ function countOf(input, bytesPer, what) {
   return input.length;
 }
 
+const FIELDS = { bn254_fq: 0, bn254_fr: 1 };
+
 class Zkmsm {
-  constructor(module) {
+  constructor(module, device) {
     this.module = module;
     this.version = module.UTF8ToString(module._zkmsm_version());
+    this.webgpu = device !== undefined;
+    // Hooks for the module's own tests, not a stable API.
+    this.testing = { webgpuFieldOps: (field, a, b) => this.#webgpuFieldOps(field, a, b) };
+  }
+
+  // field_ops.wgsl on the device (src/msm/webgpu/field_ops.hpp): a and b arrays of n BigInts in
+  // Montgomery form, reduced; resolves to n arrays [a + b, a − b, a·b, a², −a, a⁻¹], Montgomery form.
+  async #webgpuFieldOps(field, a, b) {
+    const m = this.module;
+    const fieldId = enumValue(FIELDS, field, 'field');
+    if (a.length !== b.length) throw new ZkmsmError('invalid_argument', 'a and b differ in length');
+    const n = a.length;
+    const aAt = m._malloc(Math.max(32 * n, 8));
+    const bAt = m._malloc(Math.max(32 * n, 8));
+    const resultsAt = m._malloc(Math.max(192 * n, 8));
+    try {
+      let view = new DataView(m.HEAPU8.buffer);
+      a.forEach((v, i) => writeLimbs(view, aAt + 32 * i, v, 4, `a[${i}]`));
+      b.forEach((v, i) => writeLimbs(view, bAt + 32 * i, v, 4, `b[${i}]`));
+      const failed = await m.ccall('zkmsm_wasm_webgpu_field_ops', 'number',
+                                   ['number', 'number', 'number', 'number', 'number'],
+                                   [fieldId, aAt, bAt, n, resultsAt], { async: true });
+      if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
+      view = new DataView(m.HEAPU8.buffer);
+      const element = (at) => {
+        let v = 0n;
+        for (let l = 3; l >= 0; l--) v = (v << 64n) | view.getBigUint64(at + 8 * l, true);
+        return v;
+      };
+      return Array.from({ length: n }, (_, i) => Array.from({ length: 6 }, (_, k) => element(resultsAt + 192 * i + 32 * k)));
+    } finally {
+      m._free(aAt);
+      m._free(bAt);
+      m._free(resultsAt);
+    }
   }
 
   msm(curve, points, scalars, options = {}) {
@@ -104,14 +141,18 @@ class Zkmsm {
   }
 }
 
-// Loads the module. moduleOptions go to Emscripten's factory (e.g. { wasmBinary }, the bytes of
-// zkmsm_wasm.wasm, where fetch cannot read the file beside this one). Under node the file is read
-// from disk here: node 20's fetch has no file: URLs, which Emscripten 3.1.6's loader would use.
-export async function init(moduleOptions = {}) {
-  const options = { ...moduleOptions };
-  if (options.wasmBinary === undefined && typeof process === 'object' && typeof process.versions?.node === 'string') {
+// Loads the module. device: a GPUDevice for the WebGPU code (navigator.gpu's in a browser, the
+// `webgpu` package's in node); without one only the cpu backend runs. wasmBinary: the bytes of
+// zkmsm_wasm.wasm where fetch cannot read the file beside this one; under node it is read from
+// disk here (node 20's fetch has no file: URLs, which Emscripten 3.1.6's loader would use).
+export async function init({ device, wasmBinary } = {}) {
+  const options = {};
+  if (device !== undefined) options.preinitializedWebGPUDevice = device;
+  options.wasmBinary = wasmBinary;
+  if (wasmBinary === undefined && typeof process === 'object' && typeof process.versions?.node === 'string') {
     const { readFile } = await import('node:fs/promises');
     options.wasmBinary = await readFile(new URL('./zkmsm_wasm.wasm', import.meta.url));
   }
-  return new Zkmsm(await createZkmsmModule(options));
+  if (options.wasmBinary === undefined) delete options.wasmBinary;
+  return new Zkmsm(await createZkmsmModule(options), device);
 }

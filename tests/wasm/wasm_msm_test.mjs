@@ -141,6 +141,11 @@ for (const curve of ['bn254', 'grumpkin']) {
   });
 }
 
+test('the WebGPU code without a device is a rejected promise naming init({ device })', async () => {
+  await assert.rejects(zkmsm.testing.webgpuFieldOps('bn254_fq', [1n], [1n]), /no WebGPU device: pass one to init/);
+  assert.equal(zkmsm.webgpu, false);
+});
+
 test('an unknown curve is refused', () => {
   assert.throws(() => zkmsm.msm('secp256k1', [], []), (e) => e instanceof ZkmsmError && e.status === 'invalid_argument');
 });

@@ -1,0 +1,10 @@
+// The WGSL sources of shaders/, embedded into the module at build time
+// (cmake/embed_text_files.cmake writes their definitions).
+#pragma once
+
+namespace zkmsm::webgpu {
+
+extern const char* const kFieldSource;     // shaders/field.wgsl
+extern const char* const kFieldOpsSource;  // shaders/field_ops.wgsl
+
+}  // namespace zkmsm::webgpu

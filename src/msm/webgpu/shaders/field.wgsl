@@ -1,0 +1,154 @@
+// Prime-field arithmetic in WGSL: 8 × 32-bit words, word 0 least significant, in Montgomery form
+// a·R mod p (R = 2^256), FULLY REDUCED to [0, p): bit for bit the host's PrimeField (4 × 64-bit
+// little-endian limbs), the CUDA DeviceField and the Vulkan shaders' uint[8], so host arrays are
+// uploaded as they are. Every function takes and returns reduced values.
+//
+// WGSL has neither 64-bit integers nor a multiply-high, so a 32 × 32-bit product is four
+// 16 × 16-bit ones (mul_wide). The field is selected by the constants the host prepends
+// (webgpu_shaders.cpp, from FieldConstants): FIELD_MODULUS, FIELD_R, FIELD_MODULUS_MINUS_2
+// (array<u32, 8>) and FIELD_NEG_INV32 (−p⁻¹ mod 2^32).
+//
+// Bounds: p < 2^254 (both BN254 fields), so a + b < 2p never carries out of word 7, and a
+// Montgomery product of reduced inputs is < 2p before its one conditional subtraction.
+
+alias Field = array<u32, 8>;
+
+// a·b = hi·2^32 + lo. With a = a1·2^16 + a0, b = b1·2^16 + b0: mid = a0·b1 + (a0·b0 >> 16) +
+// (a1·b0 mod 2^16) ≤ (2^16 − 1)² + 2(2^16 − 1) < 2^32 never overflows.
+fn mul_wide(a: u32, b: u32) -> vec2<u32> {
+  let a0 = a & 0xffffu;
+  let a1 = a >> 16u;
+  let b0 = b & 0xffffu;
+  let b1 = b >> 16u;
+  let p00 = a0 * b0;
+  let p10 = a1 * b0;
+  let mid = a0 * b1 + (p00 >> 16u) + (p10 & 0xffffu);
+  return vec2<u32>((mid << 16u) | (p00 & 0xffffu), a1 * b1 + (mid >> 16u) + (p10 >> 16u));
+}
+
+// a + b + carry (carry ≤ 2): (sum mod 2^32, carry out ≤ 2).
+fn add_carry(a: u32, b: u32, carry: u32) -> vec2<u32> {
+  let s = a + b;
+  let t = s + carry;
+  return vec2<u32>(t, select(0u, 1u, s < a) + select(0u, 1u, t < s));
+}
+
+// a − b − borrow (borrow ≤ 1): (difference mod 2^32, borrow out ≤ 1).
+fn sub_borrow(a: u32, b: u32, borrow: u32) -> vec2<u32> {
+  let d = a - b;
+  return vec2<u32>(d - borrow, select(0u, 1u, a < b) | select(0u, 1u, d < borrow));
+}
+
+fn field_zero() -> Field { return Field(0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u); }
+
+fn field_one() -> Field { return FIELD_R; }
+
+fn field_is_zero(a: Field) -> bool {
+  var any = 0u;
+  for (var i = 0u; i < 8u; i++) { any |= a[i]; }
+  return any == 0u;
+}
+
+fn field_equal(a: Field, b: Field) -> bool {
+  var diff = 0u;
+  for (var i = 0u; i < 8u; i++) { diff |= a[i] ^ b[i]; }
+  return diff == 0u;
+}
+
+// For a < 2p: a − p when a ≥ p, else a (a word-wise select, no divergent branch).
+fn field_reduce_once(a: Field) -> Field {
+  let p = FIELD_MODULUS;
+  var reduced: Field;
+  var borrow = 0u;
+  for (var i = 0u; i < 8u; i++) {
+    let d = sub_borrow(a[i], p[i], borrow);
+    reduced[i] = d.x;
+    borrow = d.y;
+  }
+  var out: Field;
+  for (var i = 0u; i < 8u; i++) { out[i] = select(reduced[i], a[i], borrow != 0u); }
+  return out;
+}
+
+fn field_add(a: Field, b: Field) -> Field {
+  var sum: Field;
+  var carry = 0u;
+  for (var i = 0u; i < 8u; i++) {
+    let s = add_carry(a[i], b[i], carry);
+    sum[i] = s.x;
+    carry = s.y;
+  }
+  return field_reduce_once(sum);
+}
+
+fn field_sub(a: Field, b: Field) -> Field {
+  var diff: Field;
+  var borrow = 0u;
+  for (var i = 0u; i < 8u; i++) {
+    let d = sub_borrow(a[i], b[i], borrow);
+    diff[i] = d.x;
+    borrow = d.y;
+  }
+  // a < b: add p back (p masked to zero otherwise).
+  let p = FIELD_MODULUS;
+  let mask = 0u - borrow;
+  var carry = 0u;
+  for (var i = 0u; i < 8u; i++) {
+    let s = add_carry(diff[i], p[i] & mask, carry);
+    diff[i] = s.x;
+    carry = s.y;
+  }
+  return diff;
+}
+
+fn field_neg(a: Field) -> Field { return field_sub(field_zero(), a); }
+
+fn field_double(a: Field) -> Field { return field_add(a, a); }
+
+// Montgomery product a·b·R⁻¹ mod p by CIOS (Koç, Acar, Kaliski 1996) on 32-bit words: per row
+// t += a·b[i], then t = (t + m·p) / 2^32 with m = t[0]·(−p⁻¹) mod 2^32. t < 2p < 2^256 between
+// rows (t[8] is the row's transient top word); each step x·y + t + carry ≤ 2^64 − 1.
+fn field_mul(a: Field, b: Field) -> Field {
+  let p = FIELD_MODULUS;
+  var t = array<u32, 9>(0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
+  for (var i = 0u; i < 8u; i++) {
+    // t += a·b[i]
+    var carry = 0u;
+    for (var j = 0u; j < 8u; j++) {
+      let product = mul_wide(a[j], b[i]);
+      let low = add_carry(product.x, t[j], carry);
+      t[j] = low.x;
+      carry = product.y + low.y;
+    }
+    let top = add_carry(t[8], carry, 0u);
+    t[8] = top.x;
+    // t = (t + m·p) / 2^32
+    let m = t[0] * FIELD_NEG_INV32;
+    let first = mul_wide(m, p[0]);  // first.x + t[0] ≡ 0 mod 2^32: only its carry is kept
+    var reduction = first.y + add_carry(first.x, t[0], 0u).y;
+    for (var j = 1u; j < 8u; j++) {
+      let product = mul_wide(m, p[j]);
+      let low = add_carry(product.x, t[j], reduction);
+      t[j - 1u] = low.x;
+      reduction = product.y + low.y;
+    }
+    let last = add_carry(t[8], reduction, 0u);
+    t[7] = last.x;
+    t[8] = last.y + top.y;
+  }
+  return field_reduce_once(Field(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]));
+}
+
+fn field_sqr(a: Field) -> Field { return field_mul(a, a); }
+
+// a⁻¹ = a^(p − 2) (0 for 0), by square-and-multiply over the bits of p − 2 from the top: 253
+// squarings and one multiplication per set bit. The batched inversions call it once per round.
+fn field_inverse_fermat(a: Field) -> Field {
+  let exponent = FIELD_MODULUS_MINUS_2;
+  var result = FIELD_R;
+  for (var bit = 255i; bit >= 0i; bit--) {
+    result = field_sqr(result);
+    if (((exponent[u32(bit) / 32u] >> (u32(bit) % 32u)) & 1u) != 0u) { result = field_mul(result, a); }
+  }
+  return result;
+}

@@ -1,0 +1,47 @@
+// Test kernel of field.wgsl: for each i < count, the six results of (a[i], b[i]) in Montgomery
+// form, fully reduced, at results[6i … 6i + 5]: a + b, a − b, a·b, a², −a, a⁻¹ (0 for 0).
+//
+// Resources: 3 storage buffers (a, b, results; 8 words per element), 1 uniform (count).
+// Workgroup size 64.
+
+struct Arguments {
+  count: u32,
+}
+
+@group(0) @binding(0) var<storage, read> a_words: array<u32>;
+@group(0) @binding(1) var<storage, read> b_words: array<u32>;
+@group(0) @binding(2) var<storage, read_write> result_words: array<u32>;
+@group(0) @binding(3) var<uniform> arguments: Arguments;
+
+const kResultsPerElement = 6u;
+
+fn load_a(index: u32) -> Field {
+  var v: Field;
+  for (var w = 0u; w < 8u; w++) { v[w] = a_words[8u * index + w]; }
+  return v;
+}
+
+fn load_b(index: u32) -> Field {
+  var v: Field;
+  for (var w = 0u; w < 8u; w++) { v[w] = b_words[8u * index + w]; }
+  return v;
+}
+
+fn store_result(index: u32, slot: u32, v: Field) {
+  let base = 8u * (kResultsPerElement * index + slot);
+  for (var w = 0u; w < 8u; w++) { result_words[base + w] = v[w]; }
+}
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) id: vec3<u32>) {
+  let index = id.x;
+  if (index >= arguments.count) { return; }
+  let a = load_a(index);
+  let b = load_b(index);
+  store_result(index, 0u, field_add(a, b));
+  store_result(index, 1u, field_sub(a, b));
+  store_result(index, 2u, field_mul(a, b));
+  store_result(index, 3u, field_sqr(a));
+  store_result(index, 4u, field_neg(a));
+  store_result(index, 5u, field_inverse_fermat(a));
+}

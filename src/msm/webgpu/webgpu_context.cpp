@@ -1,0 +1,233 @@
+// The WebGPU device of the module (webgpu_context.hpp).
+#include "msm/webgpu/webgpu_context.hpp"
+
+#include <emscripten.h>
+#include <emscripten/html5_webgpu.h>
+
+#include <cstring>
+#include <utility>
+#include <vector>
+
+namespace zkmsm::webgpu {
+
+Buffer& Buffer::operator=(Buffer&& other) noexcept {
+  std::swap(handle_, other.handle_);
+  std::swap(bytes_, other.bytes_);
+  std::swap(allocated_, other.allocated_);
+  return *this;
+}
+
+Buffer::~Buffer() {
+  if (handle_ != nullptr) {
+    wgpuBufferDestroy(handle_);
+    wgpuBufferRelease(handle_);
+  }
+}
+
+Pipeline::Pipeline(Pipeline&& other) noexcept
+    : pipeline_(other.pipeline_), layout_(other.layout_), bindings_(other.bindings_) {
+  other.pipeline_ = nullptr;
+  other.layout_ = nullptr;
+}
+
+Pipeline& Pipeline::operator=(Pipeline&& other) noexcept {
+  std::swap(pipeline_, other.pipeline_);
+  std::swap(layout_, other.layout_);
+  std::swap(bindings_, other.bindings_);
+  return *this;
+}
+
+Pipeline::~Pipeline() {
+  if (pipeline_ != nullptr) wgpuComputePipelineRelease(pipeline_);
+  if (layout_ != nullptr) wgpuBindGroupLayoutRelease(layout_);
+}
+
+namespace {
+
+// A callback's result and whether it came, polled while yielding to JavaScript.
+template <class T>
+struct Awaited {
+  bool done = false;
+  T value{};
+};
+
+void wait_for(const bool& done) {
+  while (!done) emscripten_sleep(0);
+}
+
+// JavaScript's Module.preinitializedWebGPUDevice is set (init({ device })).
+EM_JS(int, device_was_handed, (), { return Module["preinitializedWebGPUDevice"] ? 1 : 0; });
+
+}  // namespace
+
+Status Context::get(Context** out) {
+  static Context* context = nullptr;
+  if (context == nullptr) {
+    if (device_was_handed() == 0) {
+      return Status::error(
+          "no WebGPU device: pass one to init({ device }) (navigator.gpu in a browser, the "
+          "`webgpu` package in node)");
+    }
+    const WGPUDevice device = emscripten_webgpu_get_device();
+    context = new Context(device, wgpuDeviceGetQueue(device));
+  }
+  *out = context;
+  return {};
+}
+
+Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out) {
+  WGPUBufferDescriptor descriptor{};
+  // WebGPU wants sizes in multiples of 4 and no zero-sized bindings.
+  descriptor.size = bytes < 16 ? 16 : (bytes + 3) / 4 * 4;
+  descriptor.usage = usage;
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
+  WGPUBuffer handle = wgpuDeviceCreateBuffer(device_, &descriptor);
+  Awaited<std::string> error;
+  wgpuDevicePopErrorScope(
+      device_,
+      [](WGPUErrorType type, const char* message, void* user) {
+        auto* awaited = static_cast<Awaited<std::string>*>(user);
+        if (type != WGPUErrorType_NoError) awaited->value = message != nullptr ? message : "out of memory";
+        awaited->done = true;
+      },
+      &error);
+  wait_for(error.done);
+  out = Buffer(handle, bytes, descriptor.size);
+  if (!error.value.empty())
+    return Status::error("out of device memory for " + std::to_string(bytes) + " bytes: " + error.value);
+  return {};
+}
+
+Status Context::storage_buffer(std::size_t bytes, Buffer& out) {
+  return create_buffer(bytes, WGPUBufferUsage_Storage | WGPUBufferUsage_CopySrc | WGPUBufferUsage_CopyDst, out);
+}
+
+Status Context::uniform_buffer(std::size_t bytes, Buffer& out) {
+  return create_buffer(bytes, WGPUBufferUsage_Uniform | WGPUBufferUsage_CopyDst, out);
+}
+
+void Context::write(const Buffer& buffer, const void* data, std::size_t bytes) {
+  if (bytes % 4 == 0) {
+    wgpuQueueWriteBuffer(queue_, buffer.handle(), 0, data, bytes);
+    return;
+  }
+  std::vector<unsigned char> padded((bytes + 3) / 4 * 4, 0);
+  std::memcpy(padded.data(), data, bytes);
+  wgpuQueueWriteBuffer(queue_, buffer.handle(), 0, padded.data(), padded.size());
+}
+
+Status Context::pop_errors(const char* what) {
+  Awaited<std::string> error;
+  wgpuDevicePopErrorScope(
+      device_,
+      [](WGPUErrorType type, const char* message, void* user) {
+        auto* awaited = static_cast<Awaited<std::string>*>(user);
+        if (type != WGPUErrorType_NoError) awaited->value = message != nullptr ? message : "WebGPU error";
+        awaited->done = true;
+      },
+      &error);
+  wait_for(error.done);
+  if (!error.value.empty()) return Status::error(std::string(what) + ": " + error.value);
+  return {};
+}
+
+Status Context::pipeline(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out) {
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+  WGPUShaderModuleWGSLDescriptor wgsl{};
+  wgsl.chain.sType = WGPUSType_ShaderModuleWGSLDescriptor;
+  wgsl.source = source.c_str();
+  WGPUShaderModuleDescriptor module_descriptor{};
+  module_descriptor.nextInChain = &wgsl.chain;
+  WGPUShaderModule module = wgpuDeviceCreateShaderModule(device_, &module_descriptor);
+
+  std::vector<WGPUBindGroupLayoutEntry> entries(kinds.size());
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    entries[i].binding = static_cast<std::uint32_t>(i);
+    entries[i].visibility = WGPUShaderStage_Compute;
+    entries[i].buffer.type = kinds[i] == BindingKind::uniform             ? WGPUBufferBindingType_Uniform
+                             : kinds[i] == BindingKind::read_only_storage ? WGPUBufferBindingType_ReadOnlyStorage
+                                                                          : WGPUBufferBindingType_Storage;
+  }
+  WGPUBindGroupLayoutDescriptor layout_descriptor{};
+  layout_descriptor.entryCount = static_cast<std::uint32_t>(entries.size());
+  layout_descriptor.entries = entries.data();
+  Pipeline pipeline;
+  pipeline.layout_ = wgpuDeviceCreateBindGroupLayout(device_, &layout_descriptor);
+  pipeline.bindings_ = kinds.size();
+  WGPUPipelineLayoutDescriptor pipeline_layout_descriptor{};
+  pipeline_layout_descriptor.bindGroupLayoutCount = 1;
+  pipeline_layout_descriptor.bindGroupLayouts = &pipeline.layout_;
+  WGPUPipelineLayout pipeline_layout = wgpuDeviceCreatePipelineLayout(device_, &pipeline_layout_descriptor);
+  WGPUComputePipelineDescriptor descriptor{};
+  descriptor.layout = pipeline_layout;
+  descriptor.compute.module = module;
+  descriptor.compute.entryPoint = "main";
+  pipeline.pipeline_ = wgpuDeviceCreateComputePipeline(device_, &descriptor);
+  wgpuPipelineLayoutRelease(pipeline_layout);
+  wgpuShaderModuleRelease(module);
+  if (Status errors = pop_errors("compute pipeline"); !errors.ok) return errors;
+  out = std::move(pipeline);
+  return {};
+}
+
+Status Context::dispatch(const Pipeline& pipeline, std::span<const Buffer* const> buffers, std::uint32_t workgroups) {
+  if (buffers.size() != pipeline.bindings_) return Status::error("dispatch: the buffers do not match the bindings");
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+  std::vector<WGPUBindGroupEntry> entries(buffers.size());
+  for (std::size_t i = 0; i < buffers.size(); ++i) {
+    entries[i].binding = static_cast<std::uint32_t>(i);
+    entries[i].buffer = buffers[i]->handle();
+    // The whole buffer, by its size: Emscripten 3.1.6's glue turns WGPU_WHOLE_SIZE into 2^64 − 1,
+    // which the WebGPU API refuses.
+    entries[i].size = buffers[i]->allocated();
+  }
+  WGPUBindGroupDescriptor group_descriptor{};
+  group_descriptor.layout = pipeline.layout_;
+  group_descriptor.entryCount = static_cast<std::uint32_t>(entries.size());
+  group_descriptor.entries = entries.data();
+  WGPUBindGroup group = wgpuDeviceCreateBindGroup(device_, &group_descriptor);
+  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
+  WGPUComputePassEncoder pass = wgpuCommandEncoderBeginComputePass(encoder, nullptr);
+  wgpuComputePassEncoderSetPipeline(pass, pipeline.pipeline_);
+  wgpuComputePassEncoderSetBindGroup(pass, 0, group, 0, nullptr);
+  if (workgroups != 0) wgpuComputePassEncoderDispatch(pass, workgroups, 1, 1);
+  wgpuComputePassEncoderEnd(pass);
+  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
+  wgpuQueueSubmit(queue_, 1, &commands);
+  wgpuCommandBufferRelease(commands);
+  wgpuComputePassEncoderRelease(pass);
+  wgpuCommandEncoderRelease(encoder);
+  wgpuBindGroupRelease(group);
+  return pop_errors("dispatch");
+}
+
+Status Context::read(const Buffer& buffer, void* out, std::size_t bytes) {
+  if (bytes == 0) return {};
+  const std::size_t padded = (bytes + 3) / 4 * 4;
+  Buffer staging;
+  if (Status made = create_buffer(padded, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst, staging); !made.ok)
+    return made;
+  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
+  wgpuCommandEncoderCopyBufferToBuffer(encoder, buffer.handle(), 0, staging.handle(), 0, padded);
+  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
+  wgpuQueueSubmit(queue_, 1, &commands);
+  wgpuCommandBufferRelease(commands);
+  wgpuCommandEncoderRelease(encoder);
+  Awaited<WGPUBufferMapAsyncStatus> mapped;
+  wgpuBufferMapAsync(
+      staging.handle(), WGPUMapMode_Read, 0, padded,
+      [](WGPUBufferMapAsyncStatus status, void* user) {
+        auto* awaited = static_cast<Awaited<WGPUBufferMapAsyncStatus>*>(user);
+        awaited->value = status;
+        awaited->done = true;
+      },
+      &mapped);
+  wait_for(mapped.done);
+  if (mapped.value != WGPUBufferMapAsyncStatus_Success)
+    return Status::error("reading a buffer back failed (map status " + std::to_string(mapped.value) + ")");
+  std::memcpy(out, wgpuBufferGetConstMappedRange(staging.handle(), 0, padded), bytes);
+  wgpuBufferUnmap(staging.handle());
+  return {};
+}
+
+}  // namespace zkmsm::webgpu

@@ -1,0 +1,100 @@
+// The WebGPU device of the WebAssembly module and what the stages need from it: storage and
+// uniform buffers, compute pipelines built from WGSL text with explicit layouts, one-dispatch
+// passes, and reading a buffer back.
+//
+// The device is the one JavaScript hands to init() (Module.preinitializedWebGPUDevice:
+// navigator.gpu's in a browser, Dawn's `webgpu` package in node). Waiting for the GPU (a
+// buffer mapped for reading, an error scope popped) yields to JavaScript's event loop through
+// Asyncify (emscripten_sleep), so an exported call that waits is asynchronous in JavaScript
+// (ccall with {async: true}). Validation errors (a WGSL compile error, a bad binding) come back
+// as a Status with the device's message, never as a crash.
+#pragma once
+
+#include <webgpu/webgpu.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace zkmsm::webgpu {
+
+struct Status {
+  bool ok = true;
+  std::string message;
+  static Status error(std::string message) { return {false, std::move(message)}; }
+};
+
+// An owned WGPUBuffer (released with its owner). bytes: what was asked for; allocated: that
+// rounded up as WebGPU wants (a multiple of 4, at least 16), the size it is bound with.
+class Buffer {
+ public:
+  Buffer() = default;
+  Buffer(WGPUBuffer handle, std::size_t bytes, std::size_t allocated)
+      : handle_(handle), bytes_(bytes), allocated_(allocated) {}
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  Buffer(Buffer&& other) noexcept : handle_(other.handle_), bytes_(other.bytes_), allocated_(other.allocated_) {
+    other.handle_ = nullptr;
+  }
+  Buffer& operator=(Buffer&& other) noexcept;
+  ~Buffer();
+  WGPUBuffer handle() const { return handle_; }
+  std::size_t bytes() const { return bytes_; }
+  std::size_t allocated() const { return allocated_; }
+
+ private:
+  WGPUBuffer handle_ = nullptr;
+  std::size_t bytes_ = 0;
+  std::size_t allocated_ = 0;
+};
+
+// How a shader reads a binding (its index in the list is its @binding in @group(0)).
+enum class BindingKind { read_only_storage, storage, uniform };
+
+// A compute pipeline and the layout of its one bind group.
+class Pipeline {
+ public:
+  Pipeline() = default;
+  Pipeline(const Pipeline&) = delete;
+  Pipeline& operator=(const Pipeline&) = delete;
+  Pipeline(Pipeline&& other) noexcept;
+  Pipeline& operator=(Pipeline&& other) noexcept;
+  ~Pipeline();
+  bool valid() const { return pipeline_ != nullptr; }
+
+ private:
+  friend class Context;
+  WGPUComputePipeline pipeline_ = nullptr;
+  WGPUBindGroupLayout layout_ = nullptr;
+  std::size_t bindings_ = 0;
+};
+
+class Context {
+ public:
+  // The module's context, or an error when JavaScript handed it no device.
+  static Status get(Context** out);
+
+  // Zero-filled buffers: storage (bound as storage or read-only storage, copied to and from) and
+  // uniform (written from the host).
+  Status storage_buffer(std::size_t bytes, Buffer& out);
+  Status uniform_buffer(std::size_t bytes, Buffer& out);
+  void write(const Buffer& buffer, const void* data, std::size_t bytes);
+
+  // A pipeline of the WGSL `source`'s entry point `main` with @group(0) bindings of `kinds`.
+  Status pipeline(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out);
+  // One pass of `workgroups` workgroups of `pipeline` over `buffers` (bound in order).
+  Status dispatch(const Pipeline& pipeline, std::span<const Buffer* const> buffers, std::uint32_t workgroups);
+  // Copies the first `bytes` of `buffer` to `out`, waiting for the GPU.
+  Status read(const Buffer& buffer, void* out, std::size_t bytes);
+
+ private:
+  Context(WGPUDevice device, WGPUQueue queue) : device_(device), queue_(queue) {}
+  Status create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out);
+  // Waits for the validation error scope pushed before `what`; its message in the Status.
+  Status pop_errors(const char* what);
+  WGPUDevice device_;
+  WGPUQueue queue_;
+};
+
+}  // namespace zkmsm::webgpu

@@ -1,0 +1,49 @@
+// The WGSL constants every WebGPU shader is prefixed with, written from the host's FieldConstants
+// (field/field_constants.hpp), the only place the numbers are derived: WGSL has no preprocessor,
+// so webgpu_shaders.cpp assembles each shader's text at run time as these constants, then the
+// shared sources (field.wgsl, …), then the kernel.
+//
+// Layout: a 256-bit value is `const NAME = array<u32, 8>(…)`, word 0 least significant (the
+// 8 × 32-bit view of PrimeField's 4 × 64-bit little-endian limbs); canonical integers (p, R,
+// p − 2).
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "core/bigint.hpp"
+#include "field/field_constants.hpp"
+
+namespace zkmsm::webgpu {
+
+// "const NAME = array<u32, 8>(0x…u, …);" with a comment line above it.
+inline std::string wgsl_words_constant(const std::string& name, const BigInt<4>& value, const std::string& comment) {
+  std::string text = "// " + comment + "\nconst " + name + " = array<u32, 8>(";
+  for (int i = 0; i < 8; ++i) {
+    char word[16];
+    std::snprintf(word, sizeof word, "0x%08xu", static_cast<unsigned>(value.limb[i / 2] >> (32 * (i % 2))));
+    text += word;
+    text += i < 7 ? ", " : ");\n";
+  }
+  return text;
+}
+
+// The constants field.wgsl reads, for the field of Params.
+template <class Params>
+std::string wgsl_field_constants(const std::string& title) {
+  using C = FieldConstants<Params>;
+  static_assert(C::limbs == 4, "the shaders use 8 × 32-bit words");
+  BigInt<4> two{};
+  two.limb[0] = 2;
+  BigInt<4> modulus_minus_two{};
+  sub_with_borrow(modulus_minus_two, C::modulus, two);
+  char neg_inv[64];
+  std::snprintf(neg_inv, sizeof neg_inv, "const FIELD_NEG_INV32 = 0x%08xu;\n", static_cast<unsigned>(C::neg_inv32));
+  return "// ---- " + title + " (generated from FieldConstants) ----\n" +
+         wgsl_words_constant("FIELD_MODULUS", C::modulus, "p, canonical") +
+         wgsl_words_constant("FIELD_R", C::r_mod_p, "R = 2^256 mod p: one in Montgomery form") +
+         wgsl_words_constant("FIELD_MODULUS_MINUS_2", modulus_minus_two, "p - 2: the exponent of Fermat inversion") +
+         "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv;
+}
+
+}  // namespace zkmsm::webgpu

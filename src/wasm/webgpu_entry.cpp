@@ -1,0 +1,42 @@
+// The WebAssembly module's WebGPU entry points, called by web/zkmsm.mjs. They wait for the GPU
+// (Asyncify): JavaScript calls them with ccall(…, { async: true }).
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "msm/webgpu/field_ops.hpp"
+
+namespace {
+
+std::string last_error;
+
+}  // namespace
+
+extern "C" {
+
+// The message of the last failed call here ("" after a success).
+const char* zkmsm_wasm_webgpu_last_error() { return last_error.c_str(); }
+
+// The test hook of the shaders' field arithmetic (msm/webgpu/field_ops.hpp): field 0 = BN254 Fq,
+// 1 = BN254 Fr; a and b n × 8 words (Montgomery form, reduced), results 6n × 8 words. Returns 0,
+// or 1 with zkmsm_wasm_webgpu_last_error() saying why.
+int zkmsm_wasm_webgpu_field_ops(
+    int field, const std::uint32_t* a, const std::uint32_t* b, std::size_t n, std::uint32_t* results) {
+  last_error.clear();
+  if (field != 0 && field != 1) {
+    last_error = "field must be 0 (BN254 Fq) or 1 (BN254 Fr)";
+    return 1;
+  }
+  const zkmsm::webgpu::Status status =
+      zkmsm::webgpu::run_field_ops(field == 0 ? zkmsm::webgpu::FieldId::bn254_fq : zkmsm::webgpu::FieldId::bn254_fr,
+                                   std::span<const std::uint32_t>(a, 8 * n), std::span<const std::uint32_t>(b, 8 * n),
+                                   std::span<std::uint32_t>(results, 48 * n));
+  if (!status.ok) {
+    last_error = status.message;
+    return 1;
+  }
+  return 0;
+}
+
+}  // extern "C"
