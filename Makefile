@@ -32,8 +32,9 @@ test: deps build-all
 	$(MAKE) test-wasm
 
 # The WebAssembly module (the library's cpu backend for browsers and node, and the WebGPU code as
-# it grows: build/wasm/web/zkmsm.mjs) and its node tests: the MSM against @noble/curves, the WGSL
-# field arithmetic on Dawn (OpenGL over Mesa's llvmpipe without a GPU). Debian's Emscripten 3.1.6
+# it grows: build/wasm/web/zkmsm.mjs) and its tests: in node, the MSM against @noble/curves and the
+# WGSL field arithmetic on Dawn (OpenGL over Mesa's llvmpipe without a GPU); in headless Chromium
+# (SwiftShader's WebGPU), both again as a page loads the module. Debian's Emscripten 3.1.6
 # links only with NODE_PATH=/usr/share/nodejs (the wasm preset sets it).
 wasm: deps
 	cmake --preset wasm
@@ -42,6 +43,7 @@ wasm: deps
 test-wasm: wasm
 	node tests/wasm/wasm_msm_test.mjs build/wasm/web/zkmsm.mjs
 	EGL_PLATFORM=surfaceless node tests/wasm/webgpu_field_test.mjs build/wasm/web/zkmsm.mjs
+	node tests/wasm/browser_test.mjs build/wasm/web
 
 # System packages (Debian): deps-build what the library and the CLI need; deps also what the
 # tests need, and the pinned npm packages of the @noble/curves oracle.

@@ -28,9 +28,10 @@ declare -A build_tools=([cmake]=cmake [ninja]=ninja-build [g++]=g++ [git]=git [g
 # clang with libFuzzer's runtime (libclang-rt-14-dev) for the fuzz test (tests/fuzz), and
 # Emscripten for the WebAssembly module and its node tests (`make test-wasm`), whose WebGPU runs
 # on Dawn's OpenGL backend over Mesa's llvmpipe: Dawn opens libEGL.so (libegl-dev), Mesa's EGL
-# (libegl-mesa0) and its software rasterizer (libgl1-mesa-dri).
+# (libegl-mesa0) and its software rasterizer (libgl1-mesa-dri); the browser test runs Chromium
+# headless (chromium, with SwiftShader's WebGPU).
 test_packages=(googletest libgtest-dev libbenchmark-dev mesa-vulkan-drivers libclang-rt-14-dev libegl-dev libegl-mesa0
-               libgl1-mesa-dri)
+               libgl1-mesa-dri chromium)
 declare -A test_tools=([python3]=python3 [node]=nodejs [npm]=npm [glslangValidator]=glslang-tools
                        [spirv-val]=spirv-tools [pkg-config]=pkgconf [clang++]=clang [emcc]=emscripten)
 

@@ -1,0 +1,43 @@
+// The browser test's cases, run in the page (tests/wasm/browser_test.mjs serves it and the
+// module): the module loaded as a page loads it, the MSMs of /cases.json (inputs and the
+// oracle's sums, BigInts as hex strings) on the cpu backend, and the WGSL field arithmetic on the
+// browser's WebGPU adapter (SwiftShader in headless Chromium). The outcome is POSTed to /result.
+import { init } from '/web/zkmsm.mjs';
+
+const report = { adapter: null, cases: [] };
+const record = (name, ok, detail = '') => report.cases.push({ name, ok, detail });
+const hex = (v) => `0x${v.toString(16)}`;
+
+try {
+  const cases = await (await fetch('/cases.json')).json();
+  const adapter = await navigator.gpu?.requestAdapter();
+  const device = adapter ? await adapter.requestDevice() : undefined;
+  report.adapter = adapter ? `${adapter.info?.vendor ?? ''} ${adapter.info?.architecture ?? ''}`.trim() : null;
+  const zkmsm = await init(device ? { device } : {});
+  for (const c of cases.msm) {
+    const points = c.points.map(([x, y]) => ({ x: BigInt(x), y: BigInt(y) }));
+    const scalars = c.scalars.map(BigInt);
+    try {
+      const { point } = zkmsm.msm(c.curve, points, scalars, c.options);
+      const got = point === null ? null : [hex(point.x), hex(point.y)];
+      const ok = JSON.stringify(got) === JSON.stringify(c.expected);
+      record(`msm ${c.curve} ${c.name}`, ok, ok ? '' : `got ${JSON.stringify(got)}, expected ${JSON.stringify(c.expected)}`);
+    } catch (error) {
+      const ok = c.error !== undefined && error.status === c.error;
+      record(`msm ${c.curve} ${c.name}`, ok, ok ? '' : `threw ${error.status ?? ''} ${error.message}`);
+    }
+  }
+  if (device === undefined) {
+    record('webgpu adapter', false, 'navigator.gpu gave no adapter (--enable-unsafe-webgpu?)');
+  } else {
+    for (const f of cases.field) {
+      const results = await zkmsm.testing.webgpuFieldOps(f.field, f.a.map(BigInt), f.b.map(BigInt));
+      const got = results.map((r) => r.map(hex));
+      const ok = JSON.stringify(got) === JSON.stringify(f.expected);
+      record(`webgpu field ${f.field}`, ok, ok ? '' : `first difference at element ${got.findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(f.expected[i]))}`);
+    }
+  }
+} catch (error) {
+  record('page', false, String(error?.stack ?? error));
+}
+await fetch('/result', { method: 'POST', body: JSON.stringify(report) });
