@@ -63,10 +63,48 @@ class Zkmsm {
     this.version = module.UTF8ToString(module._zkmsm_version());
     this.webgpu = device !== undefined;
     // Hooks for the module's own tests, not a stable API.
-    this.testing = { webgpuFieldOps: (field, a, b) => this.#webgpuFieldOps(field, a, b) };
+    this.testing = {
+      webgpuFieldOps: (field, a, b) => this.#webgpuFieldOps(field, a, b),
+      webgpuCurveOps: (curve, pairs) => this.#webgpuCurveOps(curve, pairs),
+    };
   }
 
-  // field_ops.wgsl on the device (src/msm/webgpu/field_ops.hpp): a and b arrays of n BigInts in
+  // Runs an exported WebGPU test kernel: writes `words` (arrays of BigInts of 4 limbs) to the
+  // module's memory, calls `name`(selector, input, n, output) asynchronously, and reads
+  // `outputElements` 256-bit values back.
+  async #runKernel(name, selector, values, n, outputElements) {
+    const m = this.module;
+    const inputAt = m._malloc(Math.max(32 * values.length, 8));
+    const outputAt = m._malloc(Math.max(32 * outputElements, 8));
+    try {
+      let view = new DataView(m.HEAPU8.buffer);
+      values.forEach((v, i) => writeLimbs(view, inputAt + 32 * i, v, 4, `input ${i}`));
+      const failed = await m.ccall(name, 'number', ['number', 'number', 'number', 'number'],
+                                   [selector, inputAt, n, outputAt], { async: true });
+      if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
+      view = new DataView(m.HEAPU8.buffer);
+      return Array.from({ length: outputElements }, (_, k) => {
+        let v = 0n;
+        for (let l = 3; l >= 0; l--) v = (v << 64n) | view.getBigUint64(outputAt + 32 * k + 8 * l, true);
+        return v;
+      });
+    } finally {
+      m._free(inputAt);
+      m._free(outputAt);
+    }
+  }
+
+  // curve_ops.wgsl on the device: pairs is an array of n [p, q], each point { x, y } of BigInts in
+  // Montgomery form ({ x: 0n, y: 0n } = infinity); resolves to n arrays of the affine
+  // [p + q (madd), p + q (add), 2p, p + 2q], Montgomery form.
+  async #webgpuCurveOps(curve, pairs) {
+    const curveId = enumValue(CURVES, curve, 'curve');
+    const values = pairs.flatMap(([p, q]) => [p.x, p.y, q.x, q.y]);
+    const out = await this.#runKernel('zkmsm_wasm_webgpu_curve_ops', curveId, values, pairs.length, 8 * pairs.length);
+    return pairs.map((_, i) => Array.from({ length: 4 }, (_, k) => ({ x: out[8 * i + 2 * k], y: out[8 * i + 2 * k + 1] })));
+  }
+
+  // field_ops.wgsl on the device (src/msm/webgpu/test_kernels.hpp): a and b arrays of n BigInts in
   // Montgomery form, reduced; resolves to n arrays [a + b, a − b, a·b, a², −a, a⁻¹], Montgomery form.
   async #webgpuFieldOps(field, a, b) {
     const m = this.module;

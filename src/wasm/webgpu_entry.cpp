@@ -5,7 +5,7 @@
 #include <span>
 #include <string>
 
-#include "msm/webgpu/field_ops.hpp"
+#include "msm/webgpu/test_kernels.hpp"
 
 namespace {
 
@@ -18,7 +18,7 @@ extern "C" {
 // The message of the last failed call here ("" after a success).
 const char* zkmsm_wasm_webgpu_last_error() { return last_error.c_str(); }
 
-// The test hook of the shaders' field arithmetic (msm/webgpu/field_ops.hpp): field 0 = BN254 Fq,
+// The test hook of the shaders' field arithmetic (msm/webgpu/test_kernels.hpp): field 0 = BN254 Fq,
 // 1 = BN254 Fr; a and b n × 8 words (Montgomery form, reduced), results 6n × 8 words. Returns 0,
 // or 1 with zkmsm_wasm_webgpu_last_error() saying why.
 int zkmsm_wasm_webgpu_field_ops(
@@ -32,6 +32,25 @@ int zkmsm_wasm_webgpu_field_ops(
       zkmsm::webgpu::run_field_ops(field == 0 ? zkmsm::webgpu::FieldId::bn254_fq : zkmsm::webgpu::FieldId::bn254_fr,
                                    std::span<const std::uint32_t>(a, 8 * n), std::span<const std::uint32_t>(b, 8 * n),
                                    std::span<std::uint32_t>(results, 48 * n));
+  if (!status.ok) {
+    last_error = status.message;
+    return 1;
+  }
+  return 0;
+}
+
+// The test hook of the shaders' curve arithmetic (msm/webgpu/test_kernels.hpp): curve 0 = BN254,
+// 1 = Grumpkin; points 2n × 16 words (Montgomery form), results 4n × 16 words. Returns 0, or 1
+// with zkmsm_wasm_webgpu_last_error() saying why.
+int zkmsm_wasm_webgpu_curve_ops(int curve, const std::uint32_t* points, std::size_t n, std::uint32_t* results) {
+  last_error.clear();
+  if (curve != 0 && curve != 1) {
+    last_error = "curve must be 0 (BN254) or 1 (Grumpkin)";
+    return 1;
+  }
+  const zkmsm::webgpu::Status status = zkmsm::webgpu::run_curve_ops(
+      curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin,
+      std::span<const std::uint32_t>(points, 32 * n), std::span<std::uint32_t>(results, 64 * n));
   if (!status.ok) {
     last_error = status.message;
     return 1;

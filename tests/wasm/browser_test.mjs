@@ -2,8 +2,8 @@
 // The WebAssembly module in a real browser: headless Chromium (Debian's `chromium`, with
 // --enable-unsafe-webgpu: a SwiftShader WebGPU adapter on the CPU) loads a page that imports
 // web/zkmsm.mjs as any page would, runs MSMs of random independent points and the edge cases on
-// both curves against @noble/curves' sums (computed here), and the WGSL field arithmetic against
-// BigInt arithmetic, then POSTs its outcome back to this script's server.
+// both curves against @noble/curves' sums (computed here), and the WGSL field and curve arithmetic
+// against BigInt arithmetic and @noble/curves, then POSTs its outcome back to this script's server.
 //
 //   node tests/wasm/browser_test.mjs build/wasm/web
 //
@@ -81,7 +81,24 @@ function makeCases() {
     });
     field.push({ field: name, a: a.map((v) => hex(m(v))), b: b.map((v) => hex(m(v))), expected });
   }
-  return { msm, field };
+  const curve = [];
+  for (const name of ['bn254', 'grumpkin']) {
+    const Point = CURVES[name];
+    const p = Point.Fp.ORDER, R = (1n << 256n) % p;
+    const next = rng(seed ^ 4n);
+    const random = () => Point.BASE.multiply((((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % (Point.Fn.ORDER - 1n)) + 1n);
+    const points = Array.from({ length: 16 }, random);
+    const pairs = [...points.slice(0, 8).map((P, i) => [P, points[8 + i]]), [points[0], points[0]],
+                   [points[1], points[1].negate()], [Point.ZERO, points[2]], [points[3], Point.ZERO]];
+    const affine = (P) => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
+    const montgomery = ({ x, y }) => [hex((x * R) % p), hex((y * R) % p)];
+    curve.push({
+      curve: name,
+      pairs: pairs.map(([P, Q]) => [montgomery(affine(P)), montgomery(affine(Q))]),
+      expected: pairs.map(([P, Q]) => [P.add(Q), P.add(Q), P.double(), P.add(Q).add(Q)].map((S) => montgomery(affine(S)))),
+    });
+  }
+  return { msm, field, curve };
 }
 
 const cases = JSON.stringify(makeCases());

@@ -1,7 +1,7 @@
 // The browser test's cases, run in the page (tests/wasm/browser_test.mjs serves it and the
 // module): the module loaded as a page loads it, the MSMs of /cases.json (inputs and the
-// oracle's sums, BigInts as hex strings) on the cpu backend, and the WGSL field arithmetic on the
-// browser's WebGPU adapter (SwiftShader in headless Chromium). The outcome is POSTed to /result.
+// oracle's sums, BigInts as hex strings) on the cpu backend, and the WGSL field and curve
+// arithmetic on the browser's WebGPU adapter (SwiftShader in headless Chromium). The outcome is POSTed to /result.
 import { init } from '/web/zkmsm.mjs';
 
 const report = { adapter: null, cases: [] };
@@ -35,6 +35,13 @@ try {
       const got = results.map((r) => r.map(hex));
       const ok = JSON.stringify(got) === JSON.stringify(f.expected);
       record(`webgpu field ${f.field}`, ok, ok ? '' : `first difference at element ${got.findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(f.expected[i]))}`);
+    }
+    for (const c of cases.curve) {
+      const point = ([x, y]) => ({ x: BigInt(x), y: BigInt(y) });
+      const results = await zkmsm.testing.webgpuCurveOps(c.curve, c.pairs.map(([p, q]) => [point(p), point(q)]));
+      const got = results.map((r) => r.map((p) => [hex(p.x), hex(p.y)]));
+      const ok = JSON.stringify(got) === JSON.stringify(c.expected);
+      record(`webgpu curve ${c.curve}`, ok, ok ? '' : `first difference at pair ${got.findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(c.expected[i]))}`);
     }
   }
 } catch (error) {

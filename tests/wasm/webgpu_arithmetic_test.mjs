@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The WGSL field arithmetic (src/msm/webgpu/shaders/field.wgsl) on a WebGPU device in node:
-// Dawn (the `webgpu` package, pinned in package.json) on its OpenGL backend, which runs on
+// The WGSL arithmetic (src/msm/webgpu/shaders/field.wgsl, curve.wgsl) on a WebGPU device in
+// node: Dawn (the `webgpu` package, pinned in package.json) on its OpenGL backend, which runs on
 // Mesa's llvmpipe where there is no GPU (EGL_PLATFORM=surfaceless), or on the GPU the machine
-// has. Each result of field_ops.wgsl is checked against BigInt arithmetic: random elements, the
-// edges (0, 1, p − 1, values near 2^255 / p multiples in Montgomery form), both BN254 fields.
+// has. Each result of field_ops.wgsl is checked against BigInt arithmetic (random elements and
+// the edges 0, 1, p − 1, …, both BN254 fields), each of curve_ops.wgsl against @noble/curves
+// (random independent points, P + P, P + (−P), infinity on either side; BN254 and Grumpkin).
 //
-//   node tests/wasm/webgpu_field_test.mjs build/wasm/web/zkmsm.mjs
+//   node tests/wasm/webgpu_arithmetic_test.mjs build/wasm/web/zkmsm.mjs
 //
 // ZKMSM_WEBGPU_BACKEND=vulkan|opengl picks Dawn's backend (default opengl); ZKMSM_TEST_SEED
 // repeats a run. The cases run one after another through a small runner (not node:test, whose
@@ -15,10 +16,11 @@ import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { create, globals } from 'webgpu';
+import { CURVES } from '../oracle/msm_oracle.mjs';
 
 const modulePath = process.argv[2];
 if (!modulePath) {
-  console.error('usage: node webgpu_field_test.mjs BUILD/web/zkmsm.mjs');
+  console.error('usage: node webgpu_arithmetic_test.mjs BUILD/web/zkmsm.mjs');
   process.exit(2);
 }
 process.env.EGL_PLATFORM ??= 'surfaceless';
@@ -99,11 +101,38 @@ for (const [field, p] of Object.entries(FIELDS)) {
   });
 }
 
+for (const curve of ['bn254', 'grumpkin']) {
+  await test(`${curve}: madd, add, doubling and accumulation equal @noble/curves`, async () => {
+    const Point = CURVES[curve];
+    const p = Point.Fp.ORDER;
+    const next = rng(seed ^ (curve === 'bn254' ? 0x100n : 0x200n));
+    const random = () => Point.BASE.multiply((((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % (Point.Fn.ORDER - 1n)) + 1n);
+    const points = Array.from({ length: 40 }, random);
+    const infinity = Point.ZERO;
+    // Random pairs, then P + P, P + (−P), infinity on either side and on both.
+    const pairs = [...points.slice(0, 20).map((P, i) => [P, points[20 + i]]),
+                   [points[0], points[0]], [points[1], points[1].negate()], [infinity, points[2]], [points[3], infinity],
+                   [infinity, infinity], [points[4].double(), points[4]]];
+    const affine = (P) => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
+    const toMontgomery = ({ x, y }) => ({ x: (x * R) % p, y: (y * R) % p });
+    const inverseR = power(R, p - 2n, p);
+    const fromMontgomery = ({ x, y }) => ({ x: (x * inverseR) % p, y: (y * inverseR) % p });
+    const results = await zkmsm.testing.webgpuCurveOps(curve, pairs.map(([P, Q]) => [toMontgomery(affine(P)), toMontgomery(affine(Q))]));
+    results.forEach((got, i) => {
+      const [P, Q] = pairs[i];
+      const expected = [P.add(Q), P.add(Q), P.double(), P.add(Q).add(Q)].map(affine);
+      const names = ['p + q (madd)', 'p + q (add)', '2p', 'p + 2q'];
+      got.map(fromMontgomery).forEach((value, k) => assert.deepEqual(value, expected[k], `${curve} pair ${i}: ${names[k]}`));
+    });
+  });
+}
+
 await test('bad arguments are rejected promises, not crashes', async () => {
   await assert.rejects(zkmsm.testing.webgpuFieldOps('bn254_fq', [1n], [1n, 2n]), /differ in length/);
   await assert.rejects(zkmsm.testing.webgpuFieldOps('secp256k1', [], []), /field must be one of/);
+  await assert.rejects(zkmsm.testing.webgpuCurveOps('secp256k1', []), /curve must be one of/);
 });
 
 device.destroy();
-console.log(failures === 0 ? 'all WebGPU field tests passed' : `${failures} WebGPU field test(s) failed`);
+console.log(failures === 0 ? 'all WebGPU arithmetic tests passed' : `${failures} WebGPU arithmetic test(s) failed`);
 process.exit(failures === 0 ? 0 : 1);

@@ -1,0 +1,79 @@
+// The shaders' test kernels on the device (test_kernels.hpp).
+#include "msm/webgpu/test_kernels.hpp"
+
+#include <string>
+#include <vector>
+
+#include "field/bn254_fields.hpp"
+#include "msm/webgpu/shader_sources.hpp"
+#include "msm/webgpu/wgsl_constants.hpp"
+
+namespace zkmsm::webgpu {
+
+namespace {
+
+constexpr std::uint32_t kWorkgroupSize = 64;  // the test kernels' @workgroup_size
+
+std::string field_constants(FieldId field) {
+  return field == FieldId::bn254_fq ? wgsl_field_constants<Bn254FqParams>("BN254 Fq")
+                                    : wgsl_field_constants<Bn254FrParams>("BN254 Fr");
+}
+
+// A test kernel of `source` over `count` inputs: `inputs` bound as read-only storage 0 … k − 1,
+// the results next, then a uniform holding count.
+Status run_test_kernel(const std::string& source,
+                       std::span<const std::span<const std::uint32_t>> inputs,
+                       std::uint32_t count,
+                       std::span<std::uint32_t> results) {
+  if (count == 0) return {};
+  Context* context = nullptr;
+  if (Status got = Context::get(&context); !got.ok) return got;
+  std::vector<BindingKind> kinds(inputs.size(), BindingKind::read_only_storage);
+  kinds.push_back(BindingKind::storage);
+  kinds.push_back(BindingKind::uniform);
+  Pipeline pipeline;
+  if (Status made = context->pipeline(source, kinds, pipeline); !made.ok) return made;
+  std::vector<Buffer> buffers(inputs.size() + 2);
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (Status made = context->storage_buffer(inputs[i].size_bytes(), buffers[i]); !made.ok) return made;
+    context->write(buffers[i], inputs[i].data(), inputs[i].size_bytes());
+  }
+  Buffer& result_buffer = buffers[inputs.size()];
+  Buffer& arguments = buffers[inputs.size() + 1];
+  if (Status made = context->storage_buffer(results.size_bytes(), result_buffer); !made.ok) return made;
+  if (Status made = context->uniform_buffer(16, arguments); !made.ok) return made;
+  const std::uint32_t argument_words[4] = {count, 0, 0, 0};
+  context->write(arguments, argument_words, sizeof argument_words);
+  std::vector<const Buffer*> bound;
+  for (const Buffer& buffer : buffers) bound.push_back(&buffer);
+  if (Status ran = context->dispatch(pipeline, bound, (count + kWorkgroupSize - 1) / kWorkgroupSize); !ran.ok)
+    return ran;
+  return context->read(result_buffer, results.data(), results.size_bytes());
+}
+
+}  // namespace
+
+Status run_field_ops(FieldId field,
+                     std::span<const std::uint32_t> a,
+                     std::span<const std::uint32_t> b,
+                     std::span<std::uint32_t> results) {
+  const std::size_t n = a.size() / 8;
+  if (a.size() != 8 * n || b.size() != a.size() || results.size() != 6 * a.size())
+    return Status::error("field ops: a, b and results must hold n, n and 6n elements of 8 words");
+  const std::span<const std::uint32_t> inputs[] = {a, b};
+  return run_test_kernel(field_constants(field) + kFieldSource + kFieldOpsSource, inputs, static_cast<std::uint32_t>(n),
+                         results);
+}
+
+Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::span<std::uint32_t> results) {
+  const std::size_t n = points.size() / 32;
+  if (points.size() != 32 * n || results.size() != 2 * points.size())
+    return Status::error("curve ops: points and results must hold 2n and 4n points of 16 words");
+  const std::span<const std::uint32_t> inputs[] = {points};
+  // The curve's coordinates: BN254 G1 over Fq, Grumpkin over Fr.
+  const FieldId field = curve == CurveId::bn254 ? FieldId::bn254_fq : FieldId::bn254_fr;
+  return run_test_kernel(field_constants(field) + kFieldSource + kCurveSource + kCurveOpsSource, inputs,
+                         static_cast<std::uint32_t>(n), results);
+}
+
+}  // namespace zkmsm::webgpu

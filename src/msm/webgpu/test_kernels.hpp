@@ -1,0 +1,28 @@
+// The WGSL arithmetic run on the device for its tests: shaders/field_ops.wgsl (field.wgsl) and
+// shaders/curve_ops.wgsl (curve.wgsl), each over n inputs with a fixed set of results per input.
+// The tests compare them with BigInt arithmetic and @noble/curves (tests/wasm).
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "msm/webgpu/webgpu_context.hpp"
+
+namespace zkmsm::webgpu {
+
+enum class FieldId { bn254_fq, bn254_fr };
+enum class CurveId { bn254, grumpkin };
+
+// For each i < n (a and b: n × 8 words, Montgomery form, reduced), results[48i … 48i + 47]: the
+// six values a + b, a − b, a·b, a², −a, a⁻¹ (0 for 0), 8 words each.
+Status run_field_ops(FieldId field,
+                     std::span<const std::uint32_t> a,
+                     std::span<const std::uint32_t> b,
+                     std::span<std::uint32_t> results);
+
+// For each pair i < n of affine points (points: 2n × 16 words, Montgomery form; p = point 2i,
+// q = point 2i + 1), results[64i … 64i + 63]: the affine p + q by madd, p + q by add, 2p, and
+// p + 2q by two madds, 16 words each ((0, 0) for infinity).
+Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::span<std::uint32_t> results);
+
+}  // namespace zkmsm::webgpu
