@@ -42,7 +42,7 @@ wasm: deps
 
 test-wasm: wasm
 	node tests/wasm/wasm_msm_test.mjs build/wasm/web/zkmsm.mjs
-	EGL_PLATFORM=surfaceless node tests/wasm/webgpu_arithmetic_test.mjs build/wasm/web/zkmsm.mjs
+	EGL_PLATFORM=surfaceless node tests/wasm/webgpu_test.mjs build/wasm/web/zkmsm.mjs
 	node tests/wasm/browser_test.mjs build/wasm/web
 
 # System packages (Debian): deps-build what the library and the CLI need; deps also what the

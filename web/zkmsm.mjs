@@ -66,6 +66,7 @@ class Zkmsm {
     this.testing = {
       webgpuFieldOps: (field, a, b) => this.#webgpuFieldOps(field, a, b),
       webgpuCurveOps: (curve, pairs) => this.#webgpuCurveOps(curve, pairs),
+      webgpuDecomposeScalars: (curve, scalars, shape) => this.#webgpuDecomposeScalars(curve, scalars, shape),
     };
   }
 
@@ -91,6 +92,34 @@ class Zkmsm {
     } finally {
       m._free(inputAt);
       m._free(outputAt);
+    }
+  }
+
+  // decompose_scalars.wgsl on the device (src/msm/webgpu/decompose_scalars.hpp): scalars an array
+  // of n BigInts in [0, 2^256); shape { windowBits, firstWindow, batchWindows }; resolves to
+  // { keys, values }, Uint32Arrays of batchWindows · n entries (entry w · n + i).
+  async #webgpuDecomposeScalars(curve, scalars, { windowBits, firstWindow = 0, batchWindows }) {
+    const m = this.module;
+    const curveId = enumValue(CURVES, curve, 'curve');
+    const n = scalars.length;
+    const entries = batchWindows * n;
+    const scalarsAt = m._malloc(Math.max(32 * n, 8));
+    const keysAt = m._malloc(Math.max(4 * entries, 8));
+    const valuesAt = m._malloc(Math.max(4 * entries, 8));
+    try {
+      const view = new DataView(m.HEAPU8.buffer);
+      scalars.forEach((s, i) => writeLimbs(view, scalarsAt + 32 * i, s, 4, `scalars[${i}]`));
+      const failed = await m.ccall('zkmsm_wasm_webgpu_decompose_scalars', 'number',
+                                   ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
+                                   [curveId, scalarsAt, n, windowBits, firstWindow, batchWindows, keysAt, valuesAt],
+                                   { async: true });
+      if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
+      return { keys: new Uint32Array(m.HEAPU8.buffer, keysAt, entries).slice(),
+               values: new Uint32Array(m.HEAPU8.buffer, valuesAt, entries).slice() };
+    } finally {
+      m._free(scalarsAt);
+      m._free(keysAt);
+      m._free(valuesAt);
     }
   }
 

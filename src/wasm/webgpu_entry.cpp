@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 
+#include "msm/webgpu/decompose_scalars.hpp"
 #include "msm/webgpu/test_kernels.hpp"
 
 namespace {
@@ -51,6 +52,35 @@ int zkmsm_wasm_webgpu_curve_ops(int curve, const std::uint32_t* points, std::siz
   const zkmsm::webgpu::Status status = zkmsm::webgpu::run_curve_ops(
       curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin,
       std::span<const std::uint32_t>(points, 32 * n), std::span<std::uint32_t>(results, 64 * n));
+  if (!status.ok) {
+    last_error = status.message;
+    return 1;
+  }
+  return 0;
+}
+
+// The decompose_scalars stage for its tests (msm/webgpu/decompose_scalars.hpp): curve 0 = BN254,
+// 1 = Grumpkin; scalars n × 8 words; keys and values batch_windows · n words each. Returns 0, or 1
+// with zkmsm_wasm_webgpu_last_error() saying why.
+int zkmsm_wasm_webgpu_decompose_scalars(int curve,
+                                        const std::uint32_t* scalars,
+                                        std::uint32_t n,
+                                        std::uint32_t window_bits,
+                                        std::uint32_t first_window,
+                                        std::uint32_t batch_windows,
+                                        std::uint32_t* keys,
+                                        std::uint32_t* values) {
+  last_error.clear();
+  if (curve != 0 && curve != 1) {
+    last_error = "curve must be 0 (BN254) or 1 (Grumpkin)";
+    return 1;
+  }
+  const zkmsm::webgpu::DecomposeShape shape{n, window_bits, first_window, batch_windows};
+  const std::size_t entries = std::size_t{batch_windows} * n;
+  const zkmsm::webgpu::Status status = zkmsm::webgpu::run_decompose_scalars(
+      curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin,
+      std::span<const std::uint32_t>(scalars, 8 * std::size_t{n}), shape, std::span<std::uint32_t>(keys, entries),
+      std::span<std::uint32_t>(values, entries));
   if (!status.ok) {
     last_error = status.message;
     return 1;

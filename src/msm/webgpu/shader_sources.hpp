@@ -4,9 +4,10 @@
 
 namespace zkmsm::webgpu {
 
-extern const char* const kFieldSource;     // shaders/field.wgsl
-extern const char* const kFieldOpsSource;  // shaders/field_ops.wgsl
-extern const char* const kCurveSource;     // shaders/curve.wgsl
-extern const char* const kCurveOpsSource;  // shaders/curve_ops.wgsl
+extern const char* const kFieldSource;             // shaders/field.wgsl
+extern const char* const kFieldOpsSource;          // shaders/field_ops.wgsl
+extern const char* const kCurveSource;             // shaders/curve.wgsl
+extern const char* const kCurveOpsSource;          // shaders/curve_ops.wgsl
+extern const char* const kDecomposeScalarsSource;  // shaders/decompose_scalars.wgsl
 
 }  // namespace zkmsm::webgpu

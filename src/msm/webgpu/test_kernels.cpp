@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "field/bn254_fields.hpp"
 #include "msm/webgpu/shader_sources.hpp"
 #include "msm/webgpu/wgsl_constants.hpp"
 
@@ -13,11 +12,6 @@ namespace zkmsm::webgpu {
 namespace {
 
 constexpr std::uint32_t kWorkgroupSize = 64;  // the test kernels' @workgroup_size
-
-std::string field_constants(FieldId field) {
-  return field == FieldId::bn254_fq ? wgsl_field_constants<Bn254FqParams>("BN254 Fq")
-                                    : wgsl_field_constants<Bn254FrParams>("BN254 Fr");
-}
 
 // A test kernel of `source` over `count` inputs: `inputs` bound as read-only storage 0 … k − 1,
 // the results next, then a uniform holding count.
@@ -61,8 +55,8 @@ Status run_field_ops(FieldId field,
   if (a.size() != 8 * n || b.size() != a.size() || results.size() != 6 * a.size())
     return Status::error("field ops: a, b and results must hold n, n and 6n elements of 8 words");
   const std::span<const std::uint32_t> inputs[] = {a, b};
-  return run_test_kernel(field_constants(field) + kFieldSource + kFieldOpsSource, inputs, static_cast<std::uint32_t>(n),
-                         results);
+  return run_test_kernel(wgsl_field_constants(field) + kFieldSource + kFieldOpsSource, inputs,
+                         static_cast<std::uint32_t>(n), results);
 }
 
 Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::span<std::uint32_t> results) {
@@ -70,9 +64,7 @@ Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::
   if (points.size() != 32 * n || results.size() != 2 * points.size())
     return Status::error("curve ops: points and results must hold 2n and 4n points of 16 words");
   const std::span<const std::uint32_t> inputs[] = {points};
-  // The curve's coordinates: BN254 G1 over Fq, Grumpkin over Fr.
-  const FieldId field = curve == CurveId::bn254 ? FieldId::bn254_fq : FieldId::bn254_fr;
-  return run_test_kernel(field_constants(field) + kFieldSource + kCurveSource + kCurveOpsSource, inputs,
+  return run_test_kernel(wgsl_curve_constants(curve) + kFieldSource + kCurveSource + kCurveOpsSource, inputs,
                          static_cast<std::uint32_t>(n), results);
 }
 

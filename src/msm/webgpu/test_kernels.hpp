@@ -7,11 +7,9 @@
 #include <span>
 
 #include "msm/webgpu/webgpu_context.hpp"
+#include "msm/webgpu/wgsl_constants.hpp"
 
 namespace zkmsm::webgpu {
-
-enum class FieldId { bn254_fq, bn254_fr };
-enum class CurveId { bn254, grumpkin };
 
 // For each i < n (a and b: n × 8 words, Montgomery form, reduced), results[48i … 48i + 47]: the
 // six values a + b, a − b, a·b, a², −a, a⁻¹ (0 for 0), 8 words each.

@@ -12,9 +12,13 @@
 #include <string>
 
 #include "core/bigint.hpp"
+#include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
 
 namespace zkmsm::webgpu {
+
+enum class FieldId { bn254_fq, bn254_fr };
+enum class CurveId { bn254, grumpkin };
 
 // "const NAME = array<u32, 8>(0x…u, …);" with a comment line above it.
 inline std::string wgsl_words_constant(const std::string& name, const BigInt<4>& value, const std::string& comment) {
@@ -44,6 +48,20 @@ std::string wgsl_field_constants(const std::string& title) {
          wgsl_words_constant("FIELD_R", C::r_mod_p, "R = 2^256 mod p: one in Montgomery form") +
          wgsl_words_constant("FIELD_MODULUS_MINUS_2", modulus_minus_two, "p - 2: the exponent of Fermat inversion") +
          "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv;
+}
+
+inline std::string wgsl_field_constants(FieldId field) {
+  return field == FieldId::bn254_fq ? wgsl_field_constants<Bn254FqParams>("BN254 Fq")
+                                    : wgsl_field_constants<Bn254FrParams>("BN254 Fr");
+}
+
+// A curve's shader constants: its base field's (FIELD_*, the coordinates') and its scalar field's
+// modulus SCALAR_MODULUS (r: BN254's is Fr, Grumpkin's is Fq).
+inline std::string wgsl_curve_constants(CurveId curve) {
+  const BigInt<4>& r =
+      curve == CurveId::bn254 ? FieldConstants<Bn254FrParams>::modulus : FieldConstants<Bn254FqParams>::modulus;
+  return wgsl_field_constants(curve == CurveId::bn254 ? FieldId::bn254_fq : FieldId::bn254_fr) +
+         wgsl_words_constant("SCALAR_MODULUS", r, "r: the order of the group, the scalars' modulus");
 }
 
 }  // namespace zkmsm::webgpu

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// The WGSL arithmetic (src/msm/webgpu/shaders/field.wgsl, curve.wgsl) on a WebGPU device in
-// node: Dawn (the `webgpu` package, pinned in package.json) on its OpenGL backend, which runs on
+// The WebGPU code (src/msm/webgpu: the WGSL arithmetic of field.wgsl and curve.wgsl, and the
+// stages written so far) on a WebGPU device in node: Dawn (the `webgpu` package, pinned in package.json) on its OpenGL backend, which runs on
 // Mesa's llvmpipe where there is no GPU (EGL_PLATFORM=surfaceless), or on the GPU the machine
 // has. Each result of field_ops.wgsl is checked against BigInt arithmetic (random elements and
 // the edges 0, 1, p − 1, …, both BN254 fields), each of curve_ops.wgsl against @noble/curves
-// (random independent points, P + P, P + (−P), infinity on either side; BN254 and Grumpkin).
+// (random independent points, P + P, P + (−P), infinity on either side; BN254 and Grumpkin), and
+// decompose_scalars' entries against signed digits computed here from BigInts (every window size
+// 2 … 22, batches that start past window 0, scalars ≥ r, 0, r − 1, 2^256 − 1).
 //
-//   node tests/wasm/webgpu_arithmetic_test.mjs build/wasm/web/zkmsm.mjs
+//   node tests/wasm/webgpu_test.mjs build/wasm/web/zkmsm.mjs
 //
 // ZKMSM_WEBGPU_BACKEND=vulkan|opengl picks Dawn's backend (default opengl); ZKMSM_TEST_SEED
 // repeats a run. The cases run one after another through a small runner (not node:test, whose
@@ -20,7 +22,7 @@ import { CURVES } from '../oracle/msm_oracle.mjs';
 
 const modulePath = process.argv[2];
 if (!modulePath) {
-  console.error('usage: node webgpu_arithmetic_test.mjs BUILD/web/zkmsm.mjs');
+  console.error('usage: node webgpu_test.mjs BUILD/web/zkmsm.mjs');
   process.exit(2);
 }
 process.env.EGL_PLATFORM ??= 'surfaceless';
@@ -127,12 +129,52 @@ for (const curve of ['bn254', 'grumpkin']) {
   });
 }
 
+// The entries decompose_scalars must write: Booth digits of k mod r (msm/common/signed_digits.hpp).
+function expectedEntries(scalars, r, c, firstWindow, batchWindows) {
+  const n = scalars.length, buckets = 1 << (c - 1), sentinel = batchWindows * buckets;
+  const keys = new Uint32Array(batchWindows * n), values = new Uint32Array(batchWindows * n);
+  scalars.forEach((scalar, i) => {
+    const k = scalar % r;
+    const bit = (position) => (position < 0 ? 0 : Number((k >> BigInt(position)) & 1n));
+    for (let w = 0; w < batchWindows; w++) {
+      const start = (firstWindow + w) * c;
+      const bits = Number((k >> BigInt(start)) & ((1n << BigInt(c)) - 1n));
+      const digit = bits + bit(start - 1) - (bit(start + c - 1) << c);
+      const magnitude = Math.abs(digit);
+      keys[w * n + i] = magnitude === 0 ? sentinel : w * buckets + magnitude - 1;
+      values[w * n + i] = (i | (digit < 0 ? 0x80000000 : 0)) >>> 0;
+    }
+  });
+  return { keys, values };
+}
+
+for (const curve of ['bn254', 'grumpkin']) {
+  await test(`${curve}: decompose_scalars writes the signed digits of k mod r for every window size`, async () => {
+    const r = CURVES[curve].Fn.ORDER;
+    const next = rng(seed ^ (curve === 'bn254' ? 0x300n : 0x400n));
+    const scalars = [0n, 1n, r - 1n, r, r + 1n, (1n << 256n) - 1n, 5n * r + 7n,
+                     ...Array.from({ length: 200 }, () => (next() << 192n) | (next() << 128n) | (next() << 64n) | next())];
+    for (let c = 2; c <= 22; c++) {
+      const windows = Math.ceil(255 / c);
+      const shapes = [{ firstWindow: 0, batchWindows: windows }, { firstWindow: Math.floor(windows / 2), batchWindows: windows - Math.floor(windows / 2) }];
+      for (const { firstWindow, batchWindows } of shapes) {
+        const got = await zkmsm.testing.webgpuDecomposeScalars(curve, scalars, { windowBits: c, firstWindow, batchWindows });
+        const want = expectedEntries(scalars, r, c, firstWindow, batchWindows);
+        assert.deepEqual(got.keys, want.keys, `${curve} keys, c = ${c}, windows ${firstWindow} + ${batchWindows}`);
+        assert.deepEqual(got.values, want.values, `${curve} values, c = ${c}, windows ${firstWindow} + ${batchWindows}`);
+      }
+    }
+  });
+}
+
 await test('bad arguments are rejected promises, not crashes', async () => {
   await assert.rejects(zkmsm.testing.webgpuFieldOps('bn254_fq', [1n], [1n, 2n]), /differ in length/);
   await assert.rejects(zkmsm.testing.webgpuFieldOps('secp256k1', [], []), /field must be one of/);
   await assert.rejects(zkmsm.testing.webgpuCurveOps('secp256k1', []), /curve must be one of/);
+  await assert.rejects(zkmsm.testing.webgpuDecomposeScalars('bn254', [1n], { windowBits: 23, batchWindows: 1 }),
+                       /window_bits must be in \[2, 22\]/);
 });
 
 device.destroy();
-console.log(failures === 0 ? 'all WebGPU arithmetic tests passed' : `${failures} WebGPU arithmetic test(s) failed`);
+console.log(failures === 0 ? 'all WebGPU tests passed' : `${failures} WebGPU test(s) failed`);
 process.exit(failures === 0 ? 0 : 1);
