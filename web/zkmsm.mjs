@@ -67,6 +67,7 @@ class Zkmsm {
       webgpuFieldOps: (field, a, b) => this.#webgpuFieldOps(field, a, b),
       webgpuCurveOps: (curve, pairs) => this.#webgpuCurveOps(curve, pairs),
       webgpuDecomposeScalars: (curve, scalars, shape) => this.#webgpuDecomposeScalars(curve, scalars, shape),
+      webgpuRadixSort: (keys, values, keyBits) => this.#webgpuRadixSort(keys, values, keyBits),
     };
   }
 
@@ -118,6 +119,28 @@ class Zkmsm {
                values: new Uint32Array(m.HEAPU8.buffer, valuesAt, entries).slice() };
     } finally {
       m._free(scalarsAt);
+      m._free(keysAt);
+      m._free(valuesAt);
+    }
+  }
+
+  // The radix sort on the device (src/msm/webgpu/radix_sort.hpp): keys and values Uint32Arrays of
+  // one length; resolves to { keys, values } sorted stably by the keys' low keyBits.
+  async #webgpuRadixSort(keys, values, keyBits) {
+    const m = this.module;
+    if (keys.length !== values.length) throw new ZkmsmError('invalid_argument', 'keys and values differ in length');
+    const n = keys.length;
+    const keysAt = m._malloc(Math.max(4 * n, 8));
+    const valuesAt = m._malloc(Math.max(4 * n, 8));
+    try {
+      new Uint32Array(m.HEAPU8.buffer, keysAt, n).set(keys);
+      new Uint32Array(m.HEAPU8.buffer, valuesAt, n).set(values);
+      const failed = await m.ccall('zkmsm_wasm_webgpu_radix_sort', 'number', ['number', 'number', 'number', 'number'],
+                                   [keysAt, valuesAt, n, keyBits], { async: true });
+      if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
+      return { keys: new Uint32Array(m.HEAPU8.buffer, keysAt, n).slice(),
+               values: new Uint32Array(m.HEAPU8.buffer, valuesAt, n).slice() };
+    } finally {
       m._free(keysAt);
       m._free(valuesAt);
     }

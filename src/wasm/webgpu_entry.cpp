@@ -6,6 +6,7 @@
 #include <string>
 
 #include "msm/webgpu/decompose_scalars.hpp"
+#include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/test_kernels.hpp"
 
 namespace {
@@ -81,6 +82,19 @@ int zkmsm_wasm_webgpu_decompose_scalars(int curve,
       curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin,
       std::span<const std::uint32_t>(scalars, 8 * std::size_t{n}), shape, std::span<std::uint32_t>(keys, entries),
       std::span<std::uint32_t>(values, entries));
+  if (!status.ok) {
+    last_error = status.message;
+    return 1;
+  }
+  return 0;
+}
+
+// The radix sort for its tests (msm/webgpu/radix_sort.hpp): sorts n (key, value) pairs in place
+// by the keys' low key_bits, stably. Returns 0, or 1 with zkmsm_wasm_webgpu_last_error().
+int zkmsm_wasm_webgpu_radix_sort(std::uint32_t* keys, std::uint32_t* values, std::uint32_t n, std::uint32_t key_bits) {
+  last_error.clear();
+  const zkmsm::webgpu::Status status =
+      zkmsm::webgpu::run_radix_sort(std::span<std::uint32_t>(keys, n), std::span<std::uint32_t>(values, n), key_bits);
   if (!status.ok) {
     last_error = status.message;
     return 1;

@@ -6,7 +6,8 @@
 // the edges 0, 1, p − 1, …, both BN254 fields), each of curve_ops.wgsl against @noble/curves
 // (random independent points, P + P, P + (−P), infinity on either side; BN254 and Grumpkin), and
 // decompose_scalars' entries against signed digits computed here from BigInts (every window size
-// 2 … 22, batches that start past window 0, scalars ≥ r, 0, r − 1, 2^256 − 1).
+// 2 … 22, batches that start past window 0, scalars ≥ r, 0, r − 1, 2^256 − 1), and the radix
+// sort against a stable sort here (sizes around the tile of 2,048 entries, key widths 1 … 32).
 //
 //   node tests/wasm/webgpu_test.mjs build/wasm/web/zkmsm.mjs
 //
@@ -166,6 +167,20 @@ for (const curve of ['bn254', 'grumpkin']) {
     }
   });
 }
+
+await test('the radix sort sorts stably by the low key bits, every size and key width', async () => {
+  const next = rng(seed ^ 0x500n);
+  for (const [n, keyBits] of [[1, 1], [7, 3], [2047, 9], [2048, 16], [2049, 17], [5000, 23], [70000, 20], [3000, 32]]) {
+    const keys = Uint32Array.from({ length: n }, () => Number(next() & 0xffffffffn));
+    const values = Uint32Array.from({ length: n }, (_, i) => i);
+    const got = await zkmsm.testing.webgpuRadixSort(keys, values, keyBits);
+    const mask = keyBits === 32 ? 0xffffffff : (1 << keyBits) - 1;
+    // The expected order: by the masked key, then input position (stable); keys move whole.
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => ((keys[a] & mask) >>> 0) - ((keys[b] & mask) >>> 0) || a - b);
+    assert.deepEqual(got.values, Uint32Array.from(order), `values, n = ${n}, key_bits = ${keyBits}`);
+    assert.deepEqual(got.keys, Uint32Array.from(order, (i) => keys[i]), `keys, n = ${n}, key_bits = ${keyBits}`);
+  }
+});
 
 await test('bad arguments are rejected promises, not crashes', async () => {
   await assert.rejects(zkmsm.testing.webgpuFieldOps('bn254_fq', [1n], [1n, 2n]), /differ in length/);

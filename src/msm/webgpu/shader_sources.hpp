@@ -4,10 +4,14 @@
 
 namespace zkmsm::webgpu {
 
-extern const char* const kFieldSource;             // shaders/field.wgsl
-extern const char* const kFieldOpsSource;          // shaders/field_ops.wgsl
-extern const char* const kCurveSource;             // shaders/curve.wgsl
-extern const char* const kCurveOpsSource;          // shaders/curve_ops.wgsl
-extern const char* const kDecomposeScalarsSource;  // shaders/decompose_scalars.wgsl
+extern const char* const kFieldSource;               // shaders/field.wgsl
+extern const char* const kFieldOpsSource;            // shaders/field_ops.wgsl
+extern const char* const kCurveSource;               // shaders/curve.wgsl
+extern const char* const kCurveOpsSource;            // shaders/curve_ops.wgsl
+extern const char* const kDecomposeScalarsSource;    // shaders/decompose_scalars.wgsl
+extern const char* const kRadixSortSource;           // shaders/radix_sort.wgsl
+extern const char* const kRadixSortHistogramSource;  // shaders/radix_sort_histogram.wgsl
+extern const char* const kRadixSortScanSource;       // shaders/radix_sort_scan.wgsl
+extern const char* const kRadixSortScatterSource;    // shaders/radix_sort_scatter.wgsl
 
 }  // namespace zkmsm::webgpu
