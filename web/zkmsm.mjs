@@ -68,6 +68,13 @@ class Zkmsm {
       webgpuCurveOps: (curve, pairs) => this.#webgpuCurveOps(curve, pairs),
       webgpuDecomposeScalars: (curve, scalars, shape) => this.#webgpuDecomposeScalars(curve, scalars, shape),
       webgpuRadixSort: (keys, values, keyBits) => this.#webgpuRadixSort(keys, values, keyBits),
+      webgpuBucketBounds: (sortedKeys, sentinel) => this.#webgpuBucketBounds(sortedKeys, sentinel),
+      // Dispatches of more workgroups than this go in rows (0 = WebGPU's default 65,535).
+      webgpuSetMaxWorkgroupsPerDimension: async (workgroups) => {
+        const failed = await this.module.ccall('zkmsm_wasm_webgpu_set_max_workgroups_per_dimension', 'number',
+                                               ['number'], [workgroups], { async: true });
+        if (failed) throw new ZkmsmError('device_error', this.module.UTF8ToString(this.module._zkmsm_wasm_webgpu_last_error()));
+      },
     };
   }
 
@@ -143,6 +150,32 @@ class Zkmsm {
     } finally {
       m._free(keysAt);
       m._free(valuesAt);
+    }
+  }
+
+  // plan on the device (src/msm/webgpu/bucket_bounds.hpp): sortedKeys a Uint32Array of keys ≤
+  // sentinel in ascending order; resolves to { bucketStart, bucketEnd, valid }.
+  async #webgpuBucketBounds(sortedKeys, sentinel) {
+    const m = this.module;
+    const n = sortedKeys.length;
+    const keysAt = m._malloc(Math.max(4 * n, 8));
+    const startAt = m._malloc(Math.max(4 * sentinel, 8));
+    const endAt = m._malloc(Math.max(4 * sentinel, 8));
+    const validAt = m._malloc(8);
+    try {
+      new Uint32Array(m.HEAPU8.buffer, keysAt, n).set(sortedKeys);
+      const failed = await m.ccall('zkmsm_wasm_webgpu_bucket_bounds', 'number',
+                                   ['number', 'number', 'number', 'number', 'number', 'number'],
+                                   [keysAt, n, sentinel, startAt, endAt, validAt], { async: true });
+      if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
+      return { bucketStart: new Uint32Array(m.HEAPU8.buffer, startAt, sentinel).slice(),
+               bucketEnd: new Uint32Array(m.HEAPU8.buffer, endAt, sentinel).slice(),
+               valid: new Uint32Array(m.HEAPU8.buffer, validAt, 1)[0] };
+    } finally {
+      m._free(keysAt);
+      m._free(startAt);
+      m._free(endAt);
+      m._free(validAt);
     }
   }
 

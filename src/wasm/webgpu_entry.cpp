@@ -5,6 +5,7 @@
 #include <span>
 #include <string>
 
+#include "msm/webgpu/bucket_bounds.hpp"
 #include "msm/webgpu/decompose_scalars.hpp"
 #include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/test_kernels.hpp"
@@ -99,6 +100,37 @@ int zkmsm_wasm_webgpu_radix_sort(std::uint32_t* keys, std::uint32_t* values, std
     last_error = status.message;
     return 1;
   }
+  return 0;
+}
+
+// The plan stage for its tests (msm/webgpu/bucket_bounds.hpp): count sorted keys ≤ sentinel →
+// bucket_start, bucket_end (sentinel words each) and *valid. Returns 0, or 1 with the error.
+int zkmsm_wasm_webgpu_bucket_bounds(const std::uint32_t* sorted_keys,
+                                    std::uint32_t count,
+                                    std::uint32_t sentinel,
+                                    std::uint32_t* bucket_start,
+                                    std::uint32_t* bucket_end,
+                                    std::uint32_t* valid) {
+  last_error.clear();
+  const zkmsm::webgpu::Status status = zkmsm::webgpu::run_bucket_bounds(
+      std::span<const std::uint32_t>(sorted_keys, count), sentinel, std::span<std::uint32_t>(bucket_start, sentinel),
+      std::span<std::uint32_t>(bucket_end, sentinel), *valid);
+  if (!status.ok) {
+    last_error = status.message;
+    return 1;
+  }
+  return 0;
+}
+
+// Test hook: dispatches of more than `workgroups` workgroups go in rows of that many (0 = the
+// default 65,535; webgpu_context.hpp). Returns 0, or 1 without a device.
+int zkmsm_wasm_webgpu_set_max_workgroups_per_dimension(std::uint32_t workgroups) {
+  zkmsm::webgpu::Context* context = nullptr;
+  if (const zkmsm::webgpu::Status got = zkmsm::webgpu::Context::get(&context); !got.ok) {
+    last_error = got.message;
+    return 1;
+  }
+  context->set_max_workgroups_per_dimension(workgroups);
   return 0;
 }
 

@@ -182,6 +182,40 @@ await test('the radix sort sorts stably by the low key bits, every size and key 
   }
 });
 
+await test('plan: bucket bounds and the count of non-sentinel entries, empty buckets and all-sentinel inputs', async () => {
+  const next = rng(seed ^ 0x700n);
+  for (const [count, sentinel, sentinels] of [[0, 8, 0], [5, 4, 5], [1000, 64, 100], [30000, 4096, 7000], [100, 100000, 0]]) {
+    const keys = Uint32Array.from({ length: count }, (_, i) => (i < count - sentinels ? Number(next() % BigInt(sentinel)) : sentinel)).sort();
+    const got = await zkmsm.testing.webgpuBucketBounds(keys, sentinel);
+    const lowerBound = (key) => { let i = 0; while (i < count && keys[i] < key) i++; return i; };
+    const wantStart = Uint32Array.from({ length: sentinel }, (_, k) => lowerBound(k));
+    const wantEnd = Uint32Array.from({ length: sentinel }, (_, k) => lowerBound(k + 1));
+    assert.deepEqual(got.bucketStart, wantStart, `bucket_start, count ${count}, sentinel ${sentinel}`);
+    assert.deepEqual(got.bucketEnd, wantEnd, `bucket_end, count ${count}, sentinel ${sentinel}`);
+    assert.equal(got.valid, count - sentinels, `valid, count ${count}, sentinel ${sentinel}`);
+  }
+});
+
+await test('dispatches in rows of workgroups (as above 65,535) give the same results', async () => {
+  await zkmsm.testing.webgpuSetMaxWorkgroupsPerDimension(3);
+  try {
+    const next = rng(seed ^ 0x600n);
+    const keys = Uint32Array.from({ length: 20000 }, () => Number(next() & 0xfffffn));
+    const values = Uint32Array.from({ length: keys.length }, (_, i) => i);
+    const got = await zkmsm.testing.webgpuRadixSort(keys, values, 20);
+    const order = Array.from(values).sort((a, b) => keys[a] - keys[b] || a - b);
+    assert.deepEqual(got.values, Uint32Array.from(order), 'radix sort in rows of 3 workgroups');
+    const r = CURVES.bn254.Fn.ORDER;
+    const scalars = Array.from({ length: 1000 }, () => (next() << 192n) | (next() << 128n) | (next() << 64n) | next());
+    const entries = await zkmsm.testing.webgpuDecomposeScalars('bn254', scalars, { windowBits: 13, batchWindows: 20 });
+    const want = expectedEntries(scalars, r, 13, 0, 20);
+    assert.deepEqual(entries.keys, want.keys, 'decompose keys in rows of 3 workgroups');
+    assert.deepEqual(entries.values, want.values, 'decompose values in rows of 3 workgroups');
+  } finally {
+    await zkmsm.testing.webgpuSetMaxWorkgroupsPerDimension(0);
+  }
+});
+
 await test('bad arguments are rejected promises, not crashes', async () => {
   await assert.rejects(zkmsm.testing.webgpuFieldOps('bn254_fq', [1n], [1n, 2n]), /differ in length/);
   await assert.rejects(zkmsm.testing.webgpuFieldOps('secp256k1', [], []), /field must be one of/);

@@ -13,7 +13,7 @@ constexpr std::uint32_t kWorkgroupSize = 64;  // decompose_scalars.wgsl's @workg
 }  // namespace
 
 std::string decompose_scalars_source(CurveId curve) {
-  return wgsl_curve_constants(curve) + kFieldSource + kDecomposeScalarsSource;
+  return wgsl_curve_constants(curve) + kDispatchSource + kFieldSource + kDecomposeScalarsSource;
 }
 
 Status run_decompose_scalars(CurveId curve,

@@ -19,7 +19,7 @@ std::uint32_t tile_count(std::uint32_t count) { return (count + RadixSort::kTile
 Status RadixSort::create(Context& context, std::uint32_t max_count, std::unique_ptr<RadixSort>& out) {
   if (max_count == 0) return Status::error("radix sort: max_count must be at least 1");
   std::unique_ptr<RadixSort> sort(new RadixSort(context, max_count));
-  const std::string common = kRadixSortSource;
+  const std::string common = std::string(kDispatchSource) + kRadixSortSource;
   constexpr BindingKind histogram_kinds[] = {BindingKind::read_only_storage, BindingKind::storage,
                                              BindingKind::uniform};
   constexpr BindingKind scan_kinds[] = {BindingKind::storage, BindingKind::uniform};

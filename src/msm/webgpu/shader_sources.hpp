@@ -4,6 +4,7 @@
 
 namespace zkmsm::webgpu {
 
+extern const char* const kDispatchSource;            // shaders/dispatch.wgsl
 extern const char* const kFieldSource;               // shaders/field.wgsl
 extern const char* const kFieldOpsSource;            // shaders/field_ops.wgsl
 extern const char* const kCurveSource;               // shaders/curve.wgsl
@@ -13,5 +14,6 @@ extern const char* const kRadixSortSource;           // shaders/radix_sort.wgsl
 extern const char* const kRadixSortHistogramSource;  // shaders/radix_sort_histogram.wgsl
 extern const char* const kRadixSortScanSource;       // shaders/radix_sort_scan.wgsl
 extern const char* const kRadixSortScatterSource;    // shaders/radix_sort_scatter.wgsl
+extern const char* const kBucketBoundsSource;        // shaders/bucket_bounds.wgsl
 
 }  // namespace zkmsm::webgpu

@@ -55,7 +55,7 @@ Status run_field_ops(FieldId field,
   if (a.size() != 8 * n || b.size() != a.size() || results.size() != 6 * a.size())
     return Status::error("field ops: a, b and results must hold n, n and 6n elements of 8 words");
   const std::span<const std::uint32_t> inputs[] = {a, b};
-  return run_test_kernel(wgsl_field_constants(field) + kFieldSource + kFieldOpsSource, inputs,
+  return run_test_kernel(wgsl_field_constants(field) + kDispatchSource + kFieldSource + kFieldOpsSource, inputs,
                          static_cast<std::uint32_t>(n), results);
 }
 
@@ -64,8 +64,8 @@ Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::
   if (points.size() != 32 * n || results.size() != 2 * points.size())
     return Status::error("curve ops: points and results must hold 2n and 4n points of 16 words");
   const std::span<const std::uint32_t> inputs[] = {points};
-  return run_test_kernel(wgsl_curve_constants(curve) + kFieldSource + kCurveSource + kCurveOpsSource, inputs,
-                         static_cast<std::uint32_t>(n), results);
+  return run_test_kernel(wgsl_curve_constants(curve) + kDispatchSource + kFieldSource + kCurveSource + kCurveOpsSource,
+                         inputs, static_cast<std::uint32_t>(n), results);
 }
 
 }  // namespace zkmsm::webgpu

@@ -190,7 +190,11 @@ Status Context::dispatch(const Pipeline& pipeline, std::span<const Buffer* const
   WGPUComputePassEncoder pass = wgpuCommandEncoderBeginComputePass(encoder, nullptr);
   wgpuComputePassEncoderSetPipeline(pass, pipeline.pipeline_);
   wgpuComputePassEncoderSetBindGroup(pass, 0, group, 0, nullptr);
-  if (workgroups != 0) wgpuComputePassEncoderDispatch(pass, workgroups, 1, 1);
+  // More workgroups than a dimension takes: rows of that many (shaders/dispatch.wgsl).
+  if (workgroups != 0) {
+    const std::uint32_t x = workgroups < max_workgroups_per_dimension_ ? workgroups : max_workgroups_per_dimension_;
+    wgpuComputePassEncoderDispatch(pass, x, (workgroups + x - 1) / x, 1);
+  }
   wgpuComputePassEncoderEnd(pass);
   WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
   wgpuQueueSubmit(queue_, 1, &commands);
@@ -199,6 +203,10 @@ Status Context::dispatch(const Pipeline& pipeline, std::span<const Buffer* const
   wgpuCommandEncoderRelease(encoder);
   wgpuBindGroupRelease(group);
   return pop_errors("dispatch");
+}
+
+void Context::set_max_workgroups_per_dimension(std::uint32_t workgroups) {
+  max_workgroups_per_dimension_ = workgroups == 0 || workgroups > 65535 ? 65535 : workgroups;
 }
 
 Status Context::read(const Buffer& buffer, void* out, std::size_t bytes) {

@@ -83,10 +83,15 @@ class Context {
 
   // A pipeline of the WGSL `source`'s entry point `main` with @group(0) bindings of `kinds`.
   Status pipeline(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out);
-  // One pass of `workgroups` workgroups of `pipeline` over `buffers` (bound in order).
+  // One pass of `workgroups` workgroups of `pipeline` over `buffers` (bound in order); above
+  // 65,535 workgroups in rows of 65,535 (the kernel reads shaders/dispatch.wgsl's linear indices).
   Status dispatch(const Pipeline& pipeline, std::span<const Buffer* const> buffers, std::uint32_t workgroups);
   // Copies the first `bytes` of `buffer` to `out`, waiting for the GPU.
   Status read(const Buffer& buffer, void* out, std::size_t bytes);
+
+  // Test hook: the row length of large dispatches (default and maximum 65,535, WebGPU's
+  // maxComputeWorkgroupsPerDimension), lowered so that small tests dispatch in rows.
+  void set_max_workgroups_per_dimension(std::uint32_t workgroups);
 
  private:
   Context(WGPUDevice device, WGPUQueue queue) : device_(device), queue_(queue) {}
@@ -95,6 +100,7 @@ class Context {
   Status pop_errors(const char* what);
   WGPUDevice device_;
   WGPUQueue queue_;
+  std::uint32_t max_workgroups_per_dimension_ = 65535;
 };
 
 }  // namespace zkmsm::webgpu

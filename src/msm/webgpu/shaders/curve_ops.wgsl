@@ -34,8 +34,9 @@ fn store_result(index: u32, slot: u32, p: AffinePoint) {
 }
 
 @compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-  let index = id.x;
+fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_id) local: vec3<u32>) {
+  let index = linear_invocation(group, groups, local, 64u);
   if (index >= arguments.count) { return; }
   let p = load_point(2u * index);
   let q = load_point(2u * index + 1u);

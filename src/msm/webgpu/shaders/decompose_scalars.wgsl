@@ -40,8 +40,9 @@ fn extract_bits(s: Field, start: u32, count: u32) -> u32 {
 }
 
 @compute @workgroup_size(64)
-fn main(@builtin(global_invocation_id) id: vec3<u32>) {
-  let i = id.x;
+fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_id) local: vec3<u32>) {
+  let i = linear_invocation(group, groups, local, 64u);
   if (i >= arguments.n) { return; }
   var s: Field;
   for (var k = 0u; k < 8u; k++) { s[k] = scalar_words[8u * i + k]; }

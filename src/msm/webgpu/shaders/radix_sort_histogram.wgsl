@@ -11,9 +11,11 @@
 var<workgroup> tile_counts: array<atomic<u32>, 16>;
 
 @compute @workgroup_size(128)
-fn main(@builtin(local_invocation_id) local: vec3<u32>, @builtin(workgroup_id) group: vec3<u32>) {
+fn main(@builtin(local_invocation_id) local: vec3<u32>, @builtin(workgroup_id) group: vec3<u32>,
+        @builtin(num_workgroups) groups: vec3<u32>) {
   let t = local.x;
-  let tile = group.x;
+  let tile = linear_workgroup(group, groups);
+  if (tile >= arguments.tiles) { return; }  // the last row's spare workgroups (dispatch.wgsl)
   if (t < RADIX) { atomicStore(&tile_counts[t], 0u); }
   workgroupBarrier();
   // Only the counts matter here, so consecutive threads read consecutive keys.

@@ -24,9 +24,11 @@ var<workgroup> digit_counts: array<u32, 2048>;  // [d · 128 + t]
 var<workgroup> scan_sums: array<u32, 128>;
 
 @compute @workgroup_size(128)
-fn main(@builtin(local_invocation_id) local: vec3<u32>, @builtin(workgroup_id) group: vec3<u32>) {
+fn main(@builtin(local_invocation_id) local: vec3<u32>, @builtin(workgroup_id) group: vec3<u32>,
+        @builtin(num_workgroups) groups: vec3<u32>) {
   let t = local.x;
-  let tile = group.x;
+  let tile = linear_workgroup(group, groups);
+  if (tile >= arguments.tiles) { return; }  // the last row's spare workgroups (dispatch.wgsl)
   let first = tile * TILE_ITEMS + t * ITEMS_PER_THREAD;
   for (var d = 0u; d < RADIX; d++) { digit_counts[d * SORT_WORKGROUP_SIZE + t] = 0u; }
   for (var j = 0u; j < ITEMS_PER_THREAD; j++) {
