@@ -69,6 +69,7 @@ class Zkmsm {
       webgpuDecomposeScalars: (curve, scalars, shape) => this.#webgpuDecomposeScalars(curve, scalars, shape),
       webgpuRadixSort: (keys, values, keyBits) => this.#webgpuRadixSort(keys, values, keyBits),
       webgpuBucketBounds: (sortedKeys, sentinel) => this.#webgpuBucketBounds(sortedKeys, sentinel),
+      webgpuBucketReduction: (curve, windowBits, bucketSums) => this.#webgpuBucketReduction(curve, windowBits, bucketSums),
       // Dispatches of more workgroups than this go in rows (0 = WebGPU's default 65,535).
       webgpuSetMaxWorkgroupsPerDimension: async (workgroups) => {
         const failed = await this.module.ccall('zkmsm_wasm_webgpu_set_max_workgroups_per_dimension', 'number',
@@ -176,6 +177,52 @@ class Zkmsm {
       m._free(startAt);
       m._free(endAt);
       m._free(validAt);
+    }
+  }
+
+  // reduce_buckets on the device (src/msm/webgpu/bucket_reduction.hpp): bucketSums an array of
+  // windows × 2^(windowBits − 1) affine points { x, y } (BigInts, Montgomery form) or null for an
+  // empty bucket, window-major; resolves to the windows' Σ_b (b + 1)·S_b as XYZZ points
+  // { X, Y, ZZ, ZZZ } (Montgomery form).
+  async #webgpuBucketReduction(curve, windowBits, bucketSums) {
+    const m = this.module;
+    const curveId = enumValue(CURVES, curve, 'curve');
+    const buckets = 2 ** (windowBits - 1);
+    if (!Number.isInteger(windowBits) || windowBits < 2 || windowBits > 22 || bucketSums.length % buckets !== 0) {
+      throw new ZkmsmError('invalid_argument', 'windowBits in [2, 22] and whole windows of bucket sums');
+    }
+    const windows = bucketSums.length / buckets;
+    const sumsAt = m._malloc(Math.max(64 * bucketSums.length, 8));
+    const startAt = m._malloc(Math.max(4 * bucketSums.length, 8));
+    const endAt = m._malloc(Math.max(4 * bucketSums.length, 8));
+    const outAt = m._malloc(Math.max(128 * windows, 8));
+    try {
+      const view = new DataView(m.HEAPU8.buffer);
+      bucketSums.forEach((p, b) => {
+        writeLimbs(view, sumsAt + 64 * b, p?.x ?? 0n, 4, `bucketSums[${b}].x`);
+        writeLimbs(view, sumsAt + 64 * b + 32, p?.y ?? 0n, 4, `bucketSums[${b}].y`);
+        view.setUint32(startAt + 4 * b, 0, true);
+        view.setUint32(endAt + 4 * b, p === null ? 0 : 1, true);
+      });
+      const failed = await m.ccall('zkmsm_wasm_webgpu_bucket_reduction', 'number',
+                                   ['number', 'number', 'number', 'number', 'number', 'number', 'number'],
+                                   [curveId, windowBits, windows, sumsAt, startAt, endAt, outAt], { async: true });
+      if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
+      const out = new DataView(m.HEAPU8.buffer);
+      const element = (at) => {
+        let v = 0n;
+        for (let l = 3; l >= 0; l--) v = (v << 64n) | out.getBigUint64(at + 8 * l, true);
+        return v;
+      };
+      return Array.from({ length: windows }, (_, w) => {
+        const at = outAt + 128 * w;
+        return { X: element(at), Y: element(at + 32), ZZ: element(at + 64), ZZZ: element(at + 96) };
+      });
+    } finally {
+      m._free(sumsAt);
+      m._free(startAt);
+      m._free(endAt);
+      m._free(outAt);
     }
   }
 

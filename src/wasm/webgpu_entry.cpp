@@ -6,6 +6,7 @@
 #include <string>
 
 #include "msm/webgpu/bucket_bounds.hpp"
+#include "msm/webgpu/bucket_reduction.hpp"
 #include "msm/webgpu/decompose_scalars.hpp"
 #include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/test_kernels.hpp"
@@ -115,6 +116,34 @@ int zkmsm_wasm_webgpu_bucket_bounds(const std::uint32_t* sorted_keys,
   const zkmsm::webgpu::Status status = zkmsm::webgpu::run_bucket_bounds(
       std::span<const std::uint32_t>(sorted_keys, count), sentinel, std::span<std::uint32_t>(bucket_start, sentinel),
       std::span<std::uint32_t>(bucket_end, sentinel), *valid);
+  if (!status.ok) {
+    last_error = status.message;
+    return 1;
+  }
+  return 0;
+}
+
+// The reduction for its tests (msm/webgpu/bucket_reduction.hpp): curve 0 = BN254, 1 = Grumpkin;
+// `windows` windows of 2^(c − 1) buckets: bucket sums (16 words each), bounds; window sums out
+// (32 words each, XYZZ). Returns 0, or 1 with the error.
+int zkmsm_wasm_webgpu_bucket_reduction(int curve,
+                                       std::uint32_t window_bits,
+                                       std::uint32_t windows,
+                                       const std::uint32_t* bucket_sums,
+                                       const std::uint32_t* bucket_start,
+                                       const std::uint32_t* bucket_end,
+                                       std::uint32_t* window_sums) {
+  last_error.clear();
+  if ((curve != 0 && curve != 1) || window_bits < 2 || window_bits > 22) {
+    last_error = "curve must be 0 or 1 and window_bits in [2, 22]";
+    return 1;
+  }
+  const std::size_t buckets = std::size_t{windows} << (window_bits - 1);
+  const zkmsm::webgpu::Status status = zkmsm::webgpu::run_bucket_reduction(
+      curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin, window_bits, windows,
+      std::span<const std::uint32_t>(bucket_sums, 16 * buckets), std::span<const std::uint32_t>(bucket_start, buckets),
+      std::span<const std::uint32_t>(bucket_end, buckets),
+      std::span<std::uint32_t>(window_sums, 32 * std::size_t{windows}));
   if (!status.ok) {
     last_error = status.message;
     return 1;

@@ -7,7 +7,8 @@
 // (random independent points, P + P, P + (−P), infinity on either side; BN254 and Grumpkin), and
 // decompose_scalars' entries against signed digits computed here from BigInts (every window size
 // 2 … 22, batches that start past window 0, scalars ≥ r, 0, r − 1, 2^256 − 1), and the radix
-// sort against a stable sort here (sizes around the tile of 2,048 entries, key widths 1 … 32).
+// sort against a stable sort here (sizes around the tile of 2,048 entries, key widths 1 … 32),
+// plan against lower bounds, and reduce_buckets' window sums against @noble/curves.
 //
 //   node tests/wasm/webgpu_test.mjs build/wasm/web/zkmsm.mjs
 //
@@ -195,6 +196,44 @@ await test('plan: bucket bounds and the count of non-sentinel entries, empty buc
     assert.equal(got.valid, count - sentinels, `valid, count ${count}, sentinel ${sentinel}`);
   }
 });
+
+for (const curve of ['bn254', 'grumpkin']) {
+  await test(`${curve}: reduce_buckets gives each window's sum of (b + 1)·S_b, one level and several`, async () => {
+    const Point = CURVES[curve];
+    const p = Point.Fp.ORDER;
+    const inverseR = power(R, p - 2n, p);
+    const next = rng(seed ^ (curve === 'bn254' ? 0x800n : 0x900n));
+    const random = () => Point.BASE.multiply((((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % (Point.Fn.ORDER - 1n)) + 1n);
+    for (const [windowBits, windows] of [[2, 3], [6, 2], [7, 2], [11, 1]]) {
+      const buckets = 2 ** (windowBits - 1);
+      // About one bucket in five empty, one in twenty summing to infinity (P + (−P)).
+      const sums = Array.from({ length: windows * buckets }, () => {
+        const kind = Number(next() % 20n);
+        return kind < 4 ? null : kind === 4 ? Point.ZERO : random();
+      });
+      const toMontgomery = (P) => {
+        if (P === null) return null;
+        if (P.is0()) return { x: 0n, y: 0n };
+        const { x, y } = P.toAffine();
+        return { x: (x * R) % p, y: (y * R) % p };
+      };
+      const got = await zkmsm.testing.webgpuBucketReduction(curve, windowBits, sums.map(toMontgomery));
+      for (let w = 0; w < windows; w++) {
+        let want = Point.ZERO;
+        for (let b = 0; b < buckets; b++) {
+          const S = sums[w * buckets + b];
+          if (S !== null && !S.is0()) want = want.add(S.multiply(BigInt(b + 1)));
+        }
+        const { X, Y, ZZ, ZZZ } = got[w];
+        const zz = (ZZ * inverseR) % p;
+        const value = zz === 0n ? null
+                    : { x: (((X * inverseR) % p) * power(zz, p - 2n, p)) % p,
+                        y: (((Y * inverseR) % p) * power((ZZZ * inverseR) % p, p - 2n, p)) % p };
+        assert.deepEqual(value, want.is0() ? null : want.toAffine(), `${curve} window ${w}, c = ${windowBits}`);
+      }
+    }
+  });
+}
 
 await test('dispatches in rows of workgroups (as above 65,535) give the same results', async () => {
   await zkmsm.testing.webgpuSetMaxWorkgroupsPerDimension(3);

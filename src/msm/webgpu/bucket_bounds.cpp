@@ -31,7 +31,7 @@ Status BucketBounds::record(const Buffer& sorted_keys,
   context_->write(arguments, words, sizeof words);
   const Buffer* bound[] = {&sorted_keys, &bucket_start, &bucket_end, &valid, &arguments};
   const std::uint64_t invocations = std::uint64_t{sentinel} + 1;
-  return context_->dispatch(pipeline_, bound,
+  return context_->dispatch(*pipeline_, bound,
                             static_cast<std::uint32_t>((invocations + kWorkgroupSize - 1) / kWorkgroupSize));
 }
 

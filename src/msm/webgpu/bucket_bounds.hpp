@@ -25,7 +25,7 @@ class BucketBounds {
 
  private:
   Context* context_ = nullptr;
-  Pipeline pipeline_;
+  const Pipeline* pipeline_ = nullptr;
 };
 
 // Uploads sorted keys, runs the plan and reads bucket_start, bucket_end (sentinel words each) and

@@ -31,7 +31,7 @@ Status run_decompose_scalars(CurveId curve,
   if (Status got = Context::get(&context); !got.ok) return got;
   constexpr BindingKind kinds[] = {BindingKind::read_only_storage, BindingKind::storage, BindingKind::storage,
                                    BindingKind::uniform};
-  Pipeline pipeline;
+  const Pipeline* pipeline = nullptr;
   if (Status made = context->pipeline(decompose_scalars_source(curve), kinds, pipeline); !made.ok) return made;
   Buffer scalar_buffer, key_buffer, value_buffer, arguments;
   if (Status made = context->storage_buffer(scalars.size_bytes(), scalar_buffer); !made.ok) return made;
@@ -43,7 +43,7 @@ Status run_decompose_scalars(CurveId curve,
       shape.n, shape.window_bits, shape.first_window, shape.batch_windows, shape.buckets(), shape.sentinel(), 0, 0};
   context->write(arguments, argument_words, sizeof argument_words);
   const Buffer* bound[] = {&scalar_buffer, &key_buffer, &value_buffer, &arguments};
-  if (Status ran = context->dispatch(pipeline, bound, (shape.n + kWorkgroupSize - 1) / kWorkgroupSize); !ran.ok)
+  if (Status ran = context->dispatch(*pipeline, bound, (shape.n + kWorkgroupSize - 1) / kWorkgroupSize); !ran.ok)
     return ran;
   if (Status read = context->read(key_buffer, keys.data(), keys.size_bytes()); !read.ok) return read;
   return context->read(value_buffer, values.data(), values.size_bytes());

@@ -61,11 +61,11 @@ Status RadixSort::sort(Buffer* const keys[2],
     const std::uint32_t arguments[4] = {count, shift, tiles, (1u << digit_bits) - 1};
     context_.write(arguments_, arguments, sizeof arguments);
     const Buffer* histogram_buffers[] = {keys[from], &histograms_, &arguments_};
-    if (Status s = context_.dispatch(histogram_, histogram_buffers, tiles); !s.ok) return s;
+    if (Status s = context_.dispatch(*histogram_, histogram_buffers, tiles); !s.ok) return s;
     const Buffer* scan_buffers[] = {&histograms_, &scan_arguments_};
-    if (Status s = context_.dispatch(scan_, scan_buffers, 1); !s.ok) return s;
+    if (Status s = context_.dispatch(*scan_, scan_buffers, 1); !s.ok) return s;
     const Buffer* scatter_buffers[] = {keys[from], values[from], keys[to], values[to], &histograms_, &arguments_};
-    if (Status s = context_.dispatch(scatter_, scatter_buffers, tiles); !s.ok) return s;
+    if (Status s = context_.dispatch(*scatter_, scatter_buffers, tiles); !s.ok) return s;
     sorted_in = to;
   }
   return {};

@@ -32,7 +32,9 @@ class RadixSort {
   RadixSort(Context& context, std::uint32_t max_count) : context_(context), max_count_(max_count) {}
   Context& context_;
   std::uint32_t max_count_;
-  Pipeline histogram_, scan_, scatter_;
+  const Pipeline* histogram_ = nullptr;
+  const Pipeline* scan_ = nullptr;
+  const Pipeline* scatter_ = nullptr;
   Buffer histograms_, arguments_, scan_arguments_;
 };
 

@@ -15,5 +15,7 @@ extern const char* const kRadixSortHistogramSource;  // shaders/radix_sort_histo
 extern const char* const kRadixSortScanSource;       // shaders/radix_sort_scan.wgsl
 extern const char* const kRadixSortScatterSource;    // shaders/radix_sort_scatter.wgsl
 extern const char* const kBucketBoundsSource;        // shaders/bucket_bounds.wgsl
+extern const char* const kReduceBucketsSource;       // shaders/reduce_buckets.wgsl
+extern const char* const kReduceLevelSource;         // shaders/reduce_level.wgsl
 
 }  // namespace zkmsm::webgpu

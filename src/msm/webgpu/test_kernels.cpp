@@ -25,7 +25,7 @@ Status run_test_kernel(const std::string& source,
   std::vector<BindingKind> kinds(inputs.size(), BindingKind::read_only_storage);
   kinds.push_back(BindingKind::storage);
   kinds.push_back(BindingKind::uniform);
-  Pipeline pipeline;
+  const Pipeline* pipeline = nullptr;
   if (Status made = context->pipeline(source, kinds, pipeline); !made.ok) return made;
   std::vector<Buffer> buffers(inputs.size() + 2);
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -40,7 +40,7 @@ Status run_test_kernel(const std::string& source,
   context->write(arguments, argument_words, sizeof argument_words);
   std::vector<const Buffer*> bound;
   for (const Buffer& buffer : buffers) bound.push_back(&buffer);
-  if (Status ran = context->dispatch(pipeline, bound, (count + kWorkgroupSize - 1) / kWorkgroupSize); !ran.ok)
+  if (Status ran = context->dispatch(*pipeline, bound, (count + kWorkgroupSize - 1) / kWorkgroupSize); !ran.ok)
     return ran;
   return context->read(result_buffer, results.data(), results.size_bytes());
 }

@@ -131,7 +131,21 @@ Status Context::pop_errors(const char* what) {
   return {};
 }
 
-Status Context::pipeline(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out) {
+Status Context::pipeline(const std::string& source, std::span<const BindingKind> kinds, const Pipeline*& out) {
+  std::string key;
+  for (const BindingKind kind : kinds) key += static_cast<char>('0' + static_cast<int>(kind));
+  key += '\n' + source;
+  auto found = pipelines_.find(key);
+  if (found == pipelines_.end()) {
+    auto made = std::make_unique<Pipeline>();
+    if (Status compiled = compile(source, kinds, *made); !compiled.ok) return compiled;
+    found = pipelines_.emplace(std::move(key), std::move(made)).first;
+  }
+  out = found->second.get();
+  return {};
+}
+
+Status Context::compile(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out) {
   wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
   WGPUShaderModuleWGSLDescriptor wgsl{};
   wgsl.chain.sType = WGPUSType_ShaderModuleWGSLDescriptor;

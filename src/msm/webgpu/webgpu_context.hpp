@@ -14,6 +14,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -81,8 +83,10 @@ class Context {
   Status uniform_buffer(std::size_t bytes, Buffer& out);
   void write(const Buffer& buffer, const void* data, std::size_t bytes);
 
-  // A pipeline of the WGSL `source`'s entry point `main` with @group(0) bindings of `kinds`.
-  Status pipeline(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out);
+  // The pipeline of the WGSL `source`'s entry point `main` with @group(0) bindings of `kinds`,
+  // compiled on first use and kept with the context (a shader compile costs seconds on
+  // software adapters): later calls with the same text return the same pipeline.
+  Status pipeline(const std::string& source, std::span<const BindingKind> kinds, const Pipeline*& out);
   // One pass of `workgroups` workgroups of `pipeline` over `buffers` (bound in order); above
   // 65,535 workgroups in rows of 65,535 (the kernel reads shaders/dispatch.wgsl's linear indices).
   Status dispatch(const Pipeline& pipeline, std::span<const Buffer* const> buffers, std::uint32_t workgroups);
@@ -96,11 +100,13 @@ class Context {
  private:
   Context(WGPUDevice device, WGPUQueue queue) : device_(device), queue_(queue) {}
   Status create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out);
+  Status compile(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out);
   // Waits for the validation error scope pushed before `what`; its message in the Status.
   Status pop_errors(const char* what);
   WGPUDevice device_;
   WGPUQueue queue_;
   std::uint32_t max_workgroups_per_dimension_ = 65535;
+  std::map<std::string, std::unique_ptr<Pipeline>> pipelines_;  // by binding kinds + source
 };
 
 }  // namespace zkmsm::webgpu

@@ -1,0 +1,72 @@
+// reduce_buckets, first part (the Vulkan shader reduce_buckets.comp): each window's weighted
+// bucket sum Σ_b (b + 1)·S_b, in chunks. Window w's B buckets are cut into G chunks of L = B / G
+// (B and G powers of two); invocation (w, g) walks its chunk from the top bucket down with a
+// running sum R and a total T:
+//     R += S_b,  T += R     ⇒  T = Σ_{b ∈ chunk} (b − g·L + 1)·S_b,  R = Σ_{b ∈ chunk} S_b
+// and writes (T, R); reduce_level.wgsl adds the chunks' offsets g·L·R. Empty buckets
+// (bucket_start = bucket_end, from plan) are skipped: the accumulator does not write their
+// bucket_sums entry. A bucket sum may be infinity (0, 0) (e.g. P + (−P)).
+//
+// One XYZZ addition per loop step, in one place (each inlined addition is thousands of
+// instructions for a shader compiler to get through).
+//
+// Resources: 4 storage buffers (bucket sums (affine, 16 words), bucket_start, bucket_end, chunk
+// sums (two XYZZ points T, R per chunk, 64 words, index w·G + g)), 1 uniform. Workgroup size 64.
+
+struct Arguments {
+  buckets: u32,  // B per window
+  chunks: u32,   // G per window
+  windows: u32,  // W in the batch
+}
+
+@group(0) @binding(0) var<storage, read> bucket_sum_words: array<u32>;
+@group(0) @binding(1) var<storage, read> bucket_start: array<u32>;
+@group(0) @binding(2) var<storage, read> bucket_end: array<u32>;
+@group(0) @binding(3) var<storage, read_write> chunk_sum_words: array<u32>;
+@group(0) @binding(4) var<uniform> arguments: Arguments;
+
+fn store(base: u32, p: XyzzPoint) {
+  for (var k = 0u; k < 8u; k++) {
+    chunk_sum_words[base + k] = p.X[k];
+    chunk_sum_words[base + 8u + k] = p.Y[k];
+    chunk_sum_words[base + 16u + k] = p.ZZ[k];
+    chunk_sum_words[base + 24u + k] = p.ZZZ[k];
+  }
+}
+
+@compute @workgroup_size(64)
+fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_id) local: vec3<u32>) {
+  let id = linear_invocation(group, groups, local, 64u);
+  if (id >= arguments.windows * arguments.chunks) { return; }
+  let w = id / arguments.chunks;
+  let g = id - w * arguments.chunks;
+  let length = arguments.buckets / arguments.chunks;
+  var running = xyzz_infinity();
+  var total = xyzz_infinity();
+  // Step 2i: R += S_b for the i-th bucket from the top; step 2i + 1: T += R.
+  for (var step = 0u; step < 2u * length; step++) {
+    let add_bucket = (step & 1u) == 0u;
+    var lhs = total;
+    var rhs = running;
+    if (add_bucket) {
+      let bucket = w * arguments.buckets + g * length + length - 1u - step / 2u;
+      if (bucket_start[bucket] == bucket_end[bucket]) { continue; }
+      var sum: AffinePoint;
+      for (var k = 0u; k < 8u; k++) {
+        sum.x[k] = bucket_sum_words[16u * bucket + k];
+        sum.y[k] = bucket_sum_words[16u * bucket + 8u + k];
+      }
+      lhs = running;
+      rhs = xyzz_from_affine(sum);
+    }
+    let result = xyzz_add(lhs, rhs);
+    if (add_bucket) {
+      running = result;
+    } else {
+      total = result;
+    }
+  }
+  store(64u * id, total);
+  store(64u * id + 32u, running);
+}
