@@ -58,24 +58,30 @@ function countOf(input, bytesPer, what) {
 const FIELDS = { bn254_fq: 0, bn254_fr: 1 };
 
 class Zkmsm {
+  #queue = Promise.resolve();  // the asynchronous calls, one after another
+  #inFlight = 0;
+
   constructor(module, device) {
     this.module = module;
     this.version = module.UTF8ToString(module._zkmsm_version());
     this.webgpu = device !== undefined;
     // Hooks for the module's own tests, not a stable API.
+    const one = (task) => this.#serialized(task);
     this.testing = {
-      webgpuFieldOps: (field, a, b) => this.#webgpuFieldOps(field, a, b),
-      webgpuCurveOps: (curve, pairs) => this.#webgpuCurveOps(curve, pairs),
-      webgpuDecomposeScalars: (curve, scalars, shape) => this.#webgpuDecomposeScalars(curve, scalars, shape),
-      webgpuRadixSort: (keys, values, keyBits) => this.#webgpuRadixSort(keys, values, keyBits),
-      webgpuBucketBounds: (sortedKeys, sentinel) => this.#webgpuBucketBounds(sortedKeys, sentinel),
-      webgpuBucketReduction: (curve, windowBits, bucketSums) => this.#webgpuBucketReduction(curve, windowBits, bucketSums),
+      webgpuFieldOps: (field, a, b) => one(() => this.#webgpuFieldOps(field, a, b)),
+      webgpuCurveOps: (curve, pairs) => one(() => this.#webgpuCurveOps(curve, pairs)),
+      webgpuDecomposeScalars: (curve, scalars, shape) => one(() => this.#webgpuDecomposeScalars(curve, scalars, shape)),
+      webgpuRadixSort: (keys, values, keyBits) => one(() => this.#webgpuRadixSort(keys, values, keyBits)),
+      webgpuBucketBounds: (sortedKeys, sentinel) => one(() => this.#webgpuBucketBounds(sortedKeys, sentinel)),
+      webgpuBucketReduction: (curve, windowBits, bucketSums) =>
+        one(() => this.#webgpuBucketReduction(curve, windowBits, bucketSums)),
+      webgpuBatchAffineAdd: (curve, slots, pairs) => one(() => this.#webgpuBatchAffineAdd(curve, slots, pairs)),
       // Dispatches of more workgroups than this go in rows (0 = WebGPU's default 65,535).
-      webgpuSetMaxWorkgroupsPerDimension: async (workgroups) => {
+      webgpuSetMaxWorkgroupsPerDimension: (workgroups) => one(async () => {
         const failed = await this.module.ccall('zkmsm_wasm_webgpu_set_max_workgroups_per_dimension', 'number',
                                                ['number'], [workgroups], { async: true });
         if (failed) throw new ZkmsmError('device_error', this.module.UTF8ToString(this.module._zkmsm_wasm_webgpu_last_error()));
-      },
+      }),
     };
   }
 
@@ -84,8 +90,8 @@ class Zkmsm {
   // `outputElements` 256-bit values back.
   async #runKernel(name, selector, values, n, outputElements) {
     const m = this.module;
-    const inputAt = m._malloc(Math.max(32 * values.length, 8));
-    const outputAt = m._malloc(Math.max(32 * outputElements, 8));
+    const inputAt = this.#alloc(32 * values.length);
+    const outputAt = this.#alloc(32 * outputElements);
     try {
       let view = new DataView(m.HEAPU8.buffer);
       values.forEach((v, i) => writeLimbs(view, inputAt + 32 * i, v, 4, `input ${i}`));
@@ -112,9 +118,9 @@ class Zkmsm {
     const curveId = enumValue(CURVES, curve, 'curve');
     const n = scalars.length;
     const entries = batchWindows * n;
-    const scalarsAt = m._malloc(Math.max(32 * n, 8));
-    const keysAt = m._malloc(Math.max(4 * entries, 8));
-    const valuesAt = m._malloc(Math.max(4 * entries, 8));
+    const scalarsAt = this.#alloc(32 * n);
+    const keysAt = this.#alloc(4 * entries);
+    const valuesAt = this.#alloc(4 * entries);
     try {
       const view = new DataView(m.HEAPU8.buffer);
       scalars.forEach((s, i) => writeLimbs(view, scalarsAt + 32 * i, s, 4, `scalars[${i}]`));
@@ -138,8 +144,8 @@ class Zkmsm {
     const m = this.module;
     if (keys.length !== values.length) throw new ZkmsmError('invalid_argument', 'keys and values differ in length');
     const n = keys.length;
-    const keysAt = m._malloc(Math.max(4 * n, 8));
-    const valuesAt = m._malloc(Math.max(4 * n, 8));
+    const keysAt = this.#alloc(4 * n);
+    const valuesAt = this.#alloc(4 * n);
     try {
       new Uint32Array(m.HEAPU8.buffer, keysAt, n).set(keys);
       new Uint32Array(m.HEAPU8.buffer, valuesAt, n).set(values);
@@ -159,10 +165,10 @@ class Zkmsm {
   async #webgpuBucketBounds(sortedKeys, sentinel) {
     const m = this.module;
     const n = sortedKeys.length;
-    const keysAt = m._malloc(Math.max(4 * n, 8));
-    const startAt = m._malloc(Math.max(4 * sentinel, 8));
-    const endAt = m._malloc(Math.max(4 * sentinel, 8));
-    const validAt = m._malloc(8);
+    const keysAt = this.#alloc(4 * n);
+    const startAt = this.#alloc(4 * sentinel);
+    const endAt = this.#alloc(4 * sentinel);
+    const validAt = this.#alloc(8);
     try {
       new Uint32Array(m.HEAPU8.buffer, keysAt, n).set(sortedKeys);
       const failed = await m.ccall('zkmsm_wasm_webgpu_bucket_bounds', 'number',
@@ -192,10 +198,10 @@ class Zkmsm {
       throw new ZkmsmError('invalid_argument', 'windowBits in [2, 22] and whole windows of bucket sums');
     }
     const windows = bucketSums.length / buckets;
-    const sumsAt = m._malloc(Math.max(64 * bucketSums.length, 8));
-    const startAt = m._malloc(Math.max(4 * bucketSums.length, 8));
-    const endAt = m._malloc(Math.max(4 * bucketSums.length, 8));
-    const outAt = m._malloc(Math.max(128 * windows, 8));
+    const sumsAt = this.#alloc(64 * bucketSums.length);
+    const startAt = this.#alloc(4 * bucketSums.length);
+    const endAt = this.#alloc(4 * bucketSums.length);
+    const outAt = this.#alloc(128 * windows);
     try {
       const view = new DataView(m.HEAPU8.buffer);
       bucketSums.forEach((p, b) => {
@@ -226,14 +232,51 @@ class Zkmsm {
     }
   }
 
+  // batch_affine_add.wgsl on the device: pairs an array of [lhs, rhs] affine points { x, y }
+  // (BigInts, Montgomery form, { x: 0n, y: 0n } = infinity), `slots` pairs per shared inversion;
+  // resolves to the sums, Montgomery form.
+  async #webgpuBatchAffineAdd(curve, slots, pairs) {
+    const m = this.module;
+    const curveId = enumValue(CURVES, curve, 'curve');
+    const n = pairs.length;
+    const lhsAt = this.#alloc(64 * n);
+    const rhsAt = this.#alloc(64 * n);
+    const sumsAt = this.#alloc(64 * n);
+    try {
+      const view = new DataView(m.HEAPU8.buffer);
+      pairs.forEach(([lhs, rhs], i) => {
+        writeLimbs(view, lhsAt + 64 * i, lhs.x, 4, `pairs[${i}][0].x`);
+        writeLimbs(view, lhsAt + 64 * i + 32, lhs.y, 4, `pairs[${i}][0].y`);
+        writeLimbs(view, rhsAt + 64 * i, rhs.x, 4, `pairs[${i}][1].x`);
+        writeLimbs(view, rhsAt + 64 * i + 32, rhs.y, 4, `pairs[${i}][1].y`);
+      });
+      const failed = await m.ccall('zkmsm_wasm_webgpu_batch_affine_add', 'number',
+                                   ['number', 'number', 'number', 'number', 'number', 'number'],
+                                   [curveId, slots, lhsAt, rhsAt, n, sumsAt], { async: true });
+      if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
+      const out = new DataView(m.HEAPU8.buffer);
+      const element = (at) => {
+        let v = 0n;
+        for (let l = 3; l >= 0; l--) v = (v << 64n) | out.getBigUint64(at + 8 * l, true);
+        return v;
+      };
+      return pairs.map((_, i) => ({ x: element(sumsAt + 64 * i), y: element(sumsAt + 64 * i + 32) }));
+    } finally {
+      m._free(lhsAt);
+      m._free(rhsAt);
+      m._free(sumsAt);
+    }
+  }
+
   // curve_ops.wgsl on the device: pairs is an array of n [p, q], each point { x, y } of BigInts in
   // Montgomery form ({ x: 0n, y: 0n } = infinity); resolves to n arrays of the affine
-  // [p + q (madd), p + q (add), 2p, p + 2q], Montgomery form.
+  // [p + q (madd), p + q (add), 2p, p + 2q, 2s, s + s (add), s + t (add), s + s (madd)] with
+  // s = p + q and t = p + 2q (curve_ops.wgsl), Montgomery form.
   async #webgpuCurveOps(curve, pairs) {
     const curveId = enumValue(CURVES, curve, 'curve');
     const values = pairs.flatMap(([p, q]) => [p.x, p.y, q.x, q.y]);
-    const out = await this.#runKernel('zkmsm_wasm_webgpu_curve_ops', curveId, values, pairs.length, 8 * pairs.length);
-    return pairs.map((_, i) => Array.from({ length: 4 }, (_, k) => ({ x: out[8 * i + 2 * k], y: out[8 * i + 2 * k + 1] })));
+    const out = await this.#runKernel('zkmsm_wasm_webgpu_curve_ops', curveId, values, pairs.length, 16 * pairs.length);
+    return pairs.map((_, i) => Array.from({ length: 8 }, (_, k) => ({ x: out[16 * i + 2 * k], y: out[16 * i + 2 * k + 1] })));
   }
 
   // field_ops.wgsl on the device (src/msm/webgpu/test_kernels.hpp): a and b arrays of n BigInts in
@@ -243,9 +286,9 @@ class Zkmsm {
     const fieldId = enumValue(FIELDS, field, 'field');
     if (a.length !== b.length) throw new ZkmsmError('invalid_argument', 'a and b differ in length');
     const n = a.length;
-    const aAt = m._malloc(Math.max(32 * n, 8));
-    const bAt = m._malloc(Math.max(32 * n, 8));
-    const resultsAt = m._malloc(Math.max(192 * n, 8));
+    const aAt = this.#alloc(32 * n);
+    const bAt = this.#alloc(32 * n);
+    const resultsAt = this.#alloc(192 * n);
     try {
       let view = new DataView(m.HEAPU8.buffer);
       a.forEach((v, i) => writeLimbs(view, aAt + 32 * i, v, 4, `a[${i}]`));
@@ -268,7 +311,34 @@ class Zkmsm {
     }
   }
 
+  // size bytes of the module's memory (at least 8); its address as an unsigned number (addresses
+  // above 2 GiB are negative i32s in JavaScript).
+  #alloc(size) {
+    const at = this.module._malloc(Math.max(size, 8)) >>> 0;
+    if (at === 0) throw new ZkmsmError('out_of_memory', `the module cannot allocate ${size} bytes`);
+    return at;
+  }
+
+  // Runs `task` after every earlier asynchronous call has settled: Asyncify suspends one call at a
+  // time, and a second one started while the first waits for the GPU would corrupt both.
+  #serialized(task) {
+    const run = async () => {
+      this.#inFlight++;
+      try {
+        return await task();
+      } finally {
+        this.#inFlight--;
+      }
+    };
+    const result = this.#queue.then(run, run);
+    this.#queue = result.catch(() => {});
+    return result;
+  }
+
   msm(curve, points, scalars, options = {}) {
+    if (this.#inFlight !== 0) {
+      throw new ZkmsmError('invalid_argument', 'an asynchronous WebGPU call is in flight: await it before msm()');
+    }
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
     const backend = enumValue(BACKENDS, options.backend ?? 'auto', 'options.backend');
@@ -281,8 +351,8 @@ class Zkmsm {
     if (countOf(scalars, 32, 'scalars') !== n) {
       throw new ZkmsmError('invalid_argument', `count mismatch: ${n} points, ${countOf(scalars, 32, 'scalars')} scalars`);
     }
-    const pointsAt = m._malloc(Math.max(64 * n, 8));
-    const scalarsAt = m._malloc(Math.max(32 * n, 8));
+    const pointsAt = this.#alloc(64 * n);
+    const scalarsAt = this.#alloc(32 * n);
     try {
       const view = new DataView(m.HEAPU8.buffer);
       if (points instanceof Uint8Array) {

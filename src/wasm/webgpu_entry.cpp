@@ -44,7 +44,7 @@ int zkmsm_wasm_webgpu_field_ops(
 }
 
 // The test hook of the shaders' curve arithmetic (msm/webgpu/test_kernels.hpp): curve 0 = BN254,
-// 1 = Grumpkin; points 2n × 16 words (Montgomery form), results 4n × 16 words. Returns 0, or 1
+// 1 = Grumpkin; points 2n × 16 words (Montgomery form), results 8n × 16 words. Returns 0, or 1
 // with zkmsm_wasm_webgpu_last_error() saying why.
 int zkmsm_wasm_webgpu_curve_ops(int curve, const std::uint32_t* points, std::size_t n, std::uint32_t* results) {
   last_error.clear();
@@ -54,7 +54,7 @@ int zkmsm_wasm_webgpu_curve_ops(int curve, const std::uint32_t* points, std::siz
   }
   const zkmsm::webgpu::Status status = zkmsm::webgpu::run_curve_ops(
       curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin,
-      std::span<const std::uint32_t>(points, 32 * n), std::span<std::uint32_t>(results, 64 * n));
+      std::span<const std::uint32_t>(points, 32 * n), std::span<std::uint32_t>(results, 128 * n));
   if (!status.ok) {
     last_error = status.message;
     return 1;
@@ -144,6 +144,31 @@ int zkmsm_wasm_webgpu_bucket_reduction(int curve,
       std::span<const std::uint32_t>(bucket_sums, 16 * buckets), std::span<const std::uint32_t>(bucket_start, buckets),
       std::span<const std::uint32_t>(bucket_end, buckets),
       std::span<std::uint32_t>(window_sums, 32 * std::size_t{windows}));
+  if (!status.ok) {
+    last_error = status.message;
+    return 1;
+  }
+  return 0;
+}
+
+// The batched affine addition for its tests (msm/webgpu/test_kernels.hpp): curve 0 = BN254,
+// 1 = Grumpkin; n pairs of affine points (16 words each), `slots` pairs per shared inversion.
+int zkmsm_wasm_webgpu_batch_affine_add(int curve,
+                                       std::uint32_t slots,
+                                       const std::uint32_t* lhs,
+                                       const std::uint32_t* rhs,
+                                       std::uint32_t n,
+                                       std::uint32_t* sums) {
+  last_error.clear();
+  if (curve != 0 && curve != 1) {
+    last_error = "curve must be 0 (BN254) or 1 (Grumpkin)";
+    return 1;
+  }
+  const std::size_t words = 16 * std::size_t{n};
+  const zkmsm::webgpu::Status status = zkmsm::webgpu::run_batch_affine_add(
+      curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin, slots,
+      std::span<const std::uint32_t>(lhs, words), std::span<const std::uint32_t>(rhs, words),
+      std::span<std::uint32_t>(sums, words));
   if (!status.ok) {
     last_error = status.message;
     return 1;

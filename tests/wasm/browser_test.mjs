@@ -95,7 +95,10 @@ function makeCases() {
     curve.push({
       curve: name,
       pairs: pairs.map(([P, Q]) => [montgomery(affine(P)), montgomery(affine(Q))]),
-      expected: pairs.map(([P, Q]) => [P.add(Q), P.add(Q), P.double(), P.add(Q).add(Q)].map((S) => montgomery(affine(S)))),
+      expected: pairs.map(([P, Q]) => {
+        const S = P.add(Q), T = S.add(Q);
+        return [S, S, P.double(), T, S.double(), S.double(), S.add(T), S.double()].map((V) => montgomery(affine(V)));
+      }),
     });
   }
   return { msm, field, curve };

@@ -70,9 +70,10 @@ const R = 1n << 256n;
 
 let failures = 0;
 async function test(name, body) {
+  const start = performance.now();
   try {
     await body();
-    console.log(`ok - ${name}`);
+    console.log(`ok - ${name} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
   } catch (error) {
     failures++;
     console.log(`not ok - ${name}\n${error.stack ?? error}`);
@@ -124,8 +125,9 @@ for (const curve of ['bn254', 'grumpkin']) {
     const results = await zkmsm.testing.webgpuCurveOps(curve, pairs.map(([P, Q]) => [toMontgomery(affine(P)), toMontgomery(affine(Q))]));
     results.forEach((got, i) => {
       const [P, Q] = pairs[i];
-      const expected = [P.add(Q), P.add(Q), P.double(), P.add(Q).add(Q)].map(affine);
-      const names = ['p + q (madd)', 'p + q (add)', '2p', 'p + 2q'];
+      const S = P.add(Q), T = S.add(Q);
+      const expected = [S, S, P.double(), T, S.double(), S.double(), S.add(T), S.double()].map(affine);
+      const names = ['p + q (madd)', 'p + q (add)', '2p', 'p + 2q', '2s (dbl)', 's + s (add)', 's + t (add)', 's + s (madd)'];
       got.map(fromMontgomery).forEach((value, k) => assert.deepEqual(value, expected[k], `${curve} pair ${i}: ${names[k]}`));
     });
   });
@@ -231,6 +233,30 @@ for (const curve of ['bn254', 'grumpkin']) {
                         y: (((Y * inverseR) % p) * power((ZZZ * inverseR) % p, p - 2n, p)) % p };
         assert.deepEqual(value, want.is0() ? null : want.toAffine(), `${curve} window ${w}, c = ${windowBits}`);
       }
+    }
+  });
+}
+
+for (const curve of ['bn254', 'grumpkin']) {
+  await test(`${curve}: batched affine additions share one inversion and stay complete`, async () => {
+    const Point = CURVES[curve];
+    const p = Point.Fp.ORDER;
+    const inverseR = power(R, p - 2n, p);
+    const next = rng(seed ^ (curve === 'bn254' ? 0xa00n : 0xb00n));
+    const random = () => Point.BASE.multiply((((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % (Point.Fn.ORDER - 1n)) + 1n);
+    const points = Array.from({ length: 30 }, random);
+    // Every case inside batches: additions, doublings, P + (−P), infinity on either side and both.
+    const pairs = [...points.slice(0, 15).map((P, i) => [P, points[15 + i]]), [points[0], points[0]],
+                   [points[1], points[1].negate()], [Point.ZERO, points[2]], [points[3], Point.ZERO],
+                   [Point.ZERO, Point.ZERO], [points[4], points[4]], [points[5], points[6]]];
+    const affine = (P) => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
+    const toMontgomery = (P) => { const { x, y } = affine(P); return { x: (x * R) % p, y: (y * R) % p }; };
+    for (const slots of [1, 8]) {
+      const got = await zkmsm.testing.webgpuBatchAffineAdd(curve, slots, pairs.map(([P, Q]) => [toMontgomery(P), toMontgomery(Q)]));
+      got.forEach(({ x, y }, i) => {
+        const [P, Q] = pairs[i];
+        assert.deepEqual({ x: (x * inverseR) % p, y: (y * inverseR) % p }, affine(P.add(Q)), `${curve} pair ${i}, S = ${slots}`);
+      });
     }
   });
 }

@@ -17,5 +17,8 @@ extern const char* const kRadixSortScatterSource;    // shaders/radix_sort_scatt
 extern const char* const kBucketBoundsSource;        // shaders/bucket_bounds.wgsl
 extern const char* const kReduceBucketsSource;       // shaders/reduce_buckets.wgsl
 extern const char* const kReduceLevelSource;         // shaders/reduce_level.wgsl
+extern const char* const kAffinePairSource;          // shaders/affine_pair.wgsl
+extern const char* const kBatchAffineAddSource;      // shaders/batch_affine_add.wgsl
+extern const char* const kBatchAffineAddOpsSource;   // shaders/batch_affine_add_ops.wgsl
 
 }  // namespace zkmsm::webgpu

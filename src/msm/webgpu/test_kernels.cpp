@@ -13,12 +13,13 @@ namespace {
 
 constexpr std::uint32_t kWorkgroupSize = 64;  // the test kernels' @workgroup_size
 
-// A test kernel of `source` over `count` inputs: `inputs` bound as read-only storage 0 … k − 1,
-// the results next, then a uniform holding count.
+// A test kernel of `source` over `count` inputs, items_per_invocation per invocation: `inputs`
+// bound as read-only storage 0 … k − 1, the results next, then a uniform holding count.
 Status run_test_kernel(const std::string& source,
                        std::span<const std::span<const std::uint32_t>> inputs,
                        std::uint32_t count,
-                       std::span<std::uint32_t> results) {
+                       std::span<std::uint32_t> results,
+                       std::uint32_t items_per_invocation = 1) {
   if (count == 0) return {};
   Context* context = nullptr;
   if (Status got = Context::get(&context); !got.ok) return got;
@@ -40,7 +41,8 @@ Status run_test_kernel(const std::string& source,
   context->write(arguments, argument_words, sizeof argument_words);
   std::vector<const Buffer*> bound;
   for (const Buffer& buffer : buffers) bound.push_back(&buffer);
-  if (Status ran = context->dispatch(*pipeline, bound, (count + kWorkgroupSize - 1) / kWorkgroupSize); !ran.ok)
+  const std::uint32_t invocations = (count + items_per_invocation - 1) / items_per_invocation;
+  if (Status ran = context->dispatch(*pipeline, bound, (invocations + kWorkgroupSize - 1) / kWorkgroupSize); !ran.ok)
     return ran;
   return context->read(result_buffer, results.data(), results.size_bytes());
 }
@@ -61,11 +63,28 @@ Status run_field_ops(FieldId field,
 
 Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::span<std::uint32_t> results) {
   const std::size_t n = points.size() / 32;
-  if (points.size() != 32 * n || results.size() != 2 * points.size())
-    return Status::error("curve ops: points and results must hold 2n and 4n points of 16 words");
+  if (points.size() != 32 * n || results.size() != 4 * points.size())
+    return Status::error("curve ops: points and results must hold 2n and 8n points of 16 words");
   const std::span<const std::uint32_t> inputs[] = {points};
   return run_test_kernel(wgsl_curve_constants(curve) + kDispatchSource + kFieldSource + kCurveSource + kCurveOpsSource,
                          inputs, static_cast<std::uint32_t>(n), results);
+}
+
+Status run_batch_affine_add(CurveId curve,
+                            std::uint32_t slots,
+                            std::span<const std::uint32_t> lhs,
+                            std::span<const std::uint32_t> rhs,
+                            std::span<std::uint32_t> sums) {
+  const std::size_t n = lhs.size() / 16;
+  if (lhs.size() != 16 * n || rhs.size() != lhs.size() || sums.size() != lhs.size())
+    return Status::error("batch affine add: lhs, rhs and sums must hold n points of 16 words");
+  if (slots == 0 || slots > 64) return Status::error("batch affine add: slots must be in [1, 64]");
+  const std::span<const std::uint32_t> inputs[] = {lhs, rhs};
+  const std::string source = wgsl_curve_constants(curve) + "const BATCH_SLOTS = " + std::to_string(slots) + "u;\n" +
+                             kDispatchSource + kFieldSource + kCurveSource + kAffinePairSource + kBatchAffineAddSource +
+                             kBatchAffineAddOpsSource;
+  // One invocation per `slots` pairs: the kernel sees count = n and numbers its batches itself.
+  return run_test_kernel(source, inputs, static_cast<std::uint32_t>(n), sums, slots);
 }
 
 }  // namespace zkmsm::webgpu

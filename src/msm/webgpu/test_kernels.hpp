@@ -19,8 +19,17 @@ Status run_field_ops(FieldId field,
                      std::span<std::uint32_t> results);
 
 // For each pair i < n of affine points (points: 2n × 16 words, Montgomery form; p = point 2i,
-// q = point 2i + 1), results[64i … 64i + 63]: the affine p + q by madd, p + q by add, 2p, and
-// p + 2q by two madds, 16 words each ((0, 0) for infinity).
+// q = point 2i + 1), results[128i … 128i + 127]: the affine p + q by madd, p + q by add, 2p,
+// p + 2q by two madds, then with s = p + q and t = p + 2q in XYZZ form (ZZ ≠ 1): 2s by doubling,
+// s + s and s + t by add, s + s by madd; 16 words each ((0, 0) for infinity).
 Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::span<std::uint32_t> results);
+
+// For each k < n: sums[k] = lhs[k] + rhs[k] (affine, 16 words each, Montgomery form), by
+// batch_affine_add.wgsl with `slots` pairs per invocation sharing one inversion (1 … 64).
+Status run_batch_affine_add(CurveId curve,
+                            std::uint32_t slots,
+                            std::span<const std::uint32_t> lhs,
+                            std::span<const std::uint32_t> rhs,
+                            std::span<std::uint32_t> sums);
 
 }  // namespace zkmsm::webgpu

@@ -80,21 +80,15 @@ Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buf
   // WebGPU wants sizes in multiples of 4 and no zero-sized bindings.
   descriptor.size = bytes < 16 ? 16 : (bytes + 3) / 4 * 4;
   descriptor.usage = usage;
+  // Out of memory, or a size above the device's maxBufferSize (a validation error).
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
   wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
   WGPUBuffer handle = wgpuDeviceCreateBuffer(device_, &descriptor);
-  Awaited<std::string> error;
-  wgpuDevicePopErrorScope(
-      device_,
-      [](WGPUErrorType type, const char* message, void* user) {
-        auto* awaited = static_cast<Awaited<std::string>*>(user);
-        if (type != WGPUErrorType_NoError) awaited->value = message != nullptr ? message : "out of memory";
-        awaited->done = true;
-      },
-      &error);
-  wait_for(error.done);
   out = Buffer(handle, bytes, descriptor.size);
-  if (!error.value.empty())
-    return Status::error("out of device memory for " + std::to_string(bytes) + " bytes: " + error.value);
+  const Status memory = pop_errors("out of device memory");
+  const Status valid = pop_errors("a buffer of this size");
+  if (!memory.ok) return Status::error(memory.message + " (" + std::to_string(bytes) + " bytes)");
+  if (!valid.ok) return Status::error(valid.message + " (" + std::to_string(bytes) + " bytes)");
   return {};
 }
 
@@ -229,12 +223,14 @@ Status Context::read(const Buffer& buffer, void* out, std::size_t bytes) {
   Buffer staging;
   if (Status made = create_buffer(padded, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst, staging); !made.ok)
     return made;
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
   WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
   wgpuCommandEncoderCopyBufferToBuffer(encoder, buffer.handle(), 0, staging.handle(), 0, padded);
   WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
   wgpuQueueSubmit(queue_, 1, &commands);
   wgpuCommandBufferRelease(commands);
   wgpuCommandEncoderRelease(encoder);
+  if (Status copied = pop_errors("reading a buffer back"); !copied.ok) return copied;
   Awaited<WGPUBufferMapAsyncStatus> mapped;
   wgpuBufferMapAsync(
       staging.handle(), WGPUMapMode_Read, 0, padded,
@@ -247,7 +243,13 @@ Status Context::read(const Buffer& buffer, void* out, std::size_t bytes) {
   wait_for(mapped.done);
   if (mapped.value != WGPUBufferMapAsyncStatus_Success)
     return Status::error("reading a buffer back failed (map status " + std::to_string(mapped.value) + ")");
-  std::memcpy(out, wgpuBufferGetConstMappedRange(staging.handle(), 0, padded), bytes);
+  // Emscripten's glue returns 0 when the range cannot be had (it catches the exception).
+  const void* range = wgpuBufferGetConstMappedRange(staging.handle(), 0, padded);
+  if (range == nullptr) {
+    wgpuBufferUnmap(staging.handle());
+    return Status::error("reading a buffer back failed: its mapped range is not available");
+  }
+  std::memcpy(out, range, bytes);
   wgpuBufferUnmap(staging.handle());
   return {};
 }

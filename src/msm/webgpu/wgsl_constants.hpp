@@ -14,6 +14,7 @@
 #include "core/bigint.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
+#include "msm/common/affine_pair.hpp"
 
 namespace zkmsm::webgpu {
 
@@ -55,13 +56,31 @@ inline std::string wgsl_field_constants(FieldId field) {
                                     : wgsl_field_constants<Bn254FrParams>("BN254 Fr");
 }
 
-// A curve's shader constants: its base field's (FIELD_*, the coordinates') and its scalar field's
-// modulus SCALAR_MODULUS (r: BN254's is Fr, Grumpkin's is Fq).
+// "const kAffinePair<Case> = …u;" for every AffinePairCase (affine_pair.wgsl's case numbers).
+inline std::string wgsl_affine_pair_cases() {
+  struct Named {
+    const char* name;
+    AffinePairCase value;
+  };
+  constexpr Named cases[] = {
+      {"kAffinePairNone", AffinePairCase::none},         {"kAffinePairAdd", AffinePairCase::add},
+      {"kAffinePairDoubling", AffinePairCase::doubling}, {"kAffinePairCopyLhs", AffinePairCase::copy_lhs},
+      {"kAffinePairCopyRhs", AffinePairCase::copy_rhs},  {"kAffinePairInfinity", AffinePairCase::infinity}};
+  std::string text = "// AffinePairCase (msm/common/affine_pair.hpp): the cases of affine_pair.wgsl\n";
+  for (const Named& named : cases) {
+    text += "const " + std::string(named.name) + " = " + std::to_string(static_cast<unsigned>(named.value)) + "u;\n";
+  }
+  return text;
+}
+
+// A curve's shader constants: its base field's (FIELD_*, the coordinates'), its scalar field's
+// modulus SCALAR_MODULUS (r: BN254's is Fr, Grumpkin's is Fq) and the affine-pair cases.
 inline std::string wgsl_curve_constants(CurveId curve) {
   const BigInt<4>& r =
       curve == CurveId::bn254 ? FieldConstants<Bn254FrParams>::modulus : FieldConstants<Bn254FqParams>::modulus;
   return wgsl_field_constants(curve == CurveId::bn254 ? FieldId::bn254_fq : FieldId::bn254_fr) +
-         wgsl_words_constant("SCALAR_MODULUS", r, "r: the order of the group, the scalars' modulus");
+         wgsl_words_constant("SCALAR_MODULUS", r, "r: the order of the group, the scalars' modulus") +
+         wgsl_affine_pair_cases();
 }
 
 }  // namespace zkmsm::webgpu

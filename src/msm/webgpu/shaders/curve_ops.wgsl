@@ -1,7 +1,13 @@
 // Test kernel of curve.wgsl: for each i < count and affine points p = points[2i], q =
-// points[2i + 1] (16 words each, Montgomery form), the affine forms of four results at
-// results[4i … 4i + 3]: p + q by madd (XYZZ p plus affine q), p + q by add (both XYZZ), 2p by
-// doubling the XYZZ p, and (p + q) + q by two madds (an accumulation as a bucket does it).
+// points[2i + 1] (16 words each, Montgomery form), the affine forms of eight results at
+// results[8i … 8i + 7]: p + q by madd (XYZZ p plus affine q), p + q by add (both XYZZ), 2p by
+// doubling the XYZZ p, (p + q) + q by two madds (an accumulation as a bucket does it), and with
+// ZZ, ZZZ ≠ 1 on the XYZZ side (s = p + q from madd, t = p + 2q): 2s by doubling, s + s by add
+// (its doubling branch), s + t by add, and s plus affine s by madd (its doubling branch).
+//
+// The eight results come from one loop with ONE call site of each operation (madd, add, doubling,
+// to_affine): shader compilers inline every call, and a software adapter takes seconds per
+// inlined addition (eight separate sites made this kernel's compile minutes long on llvmpipe).
 //
 // Resources: 2 storage buffers (points, results), 1 uniform (count). Workgroup size 64.
 
@@ -13,7 +19,10 @@ struct Arguments {
 @group(0) @binding(1) var<storage, read_write> result_words: array<u32>;
 @group(0) @binding(2) var<uniform> arguments: Arguments;
 
-const kResultsPerPair = 4u;
+const kResultsPerPair = 8u;
+const kMadd = 0u;
+const kAdd = 1u;
+const kDouble = 2u;
 
 fn load_point(index: u32) -> AffinePoint {
   var x: Field;
@@ -41,9 +50,39 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
   let p = load_point(2u * index);
   let q = load_point(2u * index + 1u);
   let p_xyzz = xyzz_from_affine(p);
-  let sum = xyzz_add_affine(p_xyzz, q);
-  store_result(index, 0u, xyzz_to_affine(sum));
-  store_result(index, 1u, xyzz_to_affine(xyzz_add(p_xyzz, xyzz_from_affine(q))));
-  store_result(index, 2u, xyzz_to_affine(xyzz_doubled(p_xyzz)));
-  store_result(index, 3u, xyzz_to_affine(xyzz_add_affine(sum, q)));
+  var s = xyzz_infinity();         // p + q (step 0)
+  var t = xyzz_infinity();         // p + 2q (step 3)
+  var s_affine = affine_infinity();
+  // Step k: operation, XYZZ operand a, and the second operand (XYZZ b or affine c).
+  for (var k = 0u; k < kResultsPerPair; k++) {
+    var operation = kAdd;
+    var a = s;
+    var b = s;
+    var c = q;
+    switch k {
+      case 0u: { operation = kMadd; a = p_xyzz; }
+      case 1u: { a = p_xyzz; b = xyzz_from_affine(q); }
+      case 2u: { operation = kDouble; a = p_xyzz; }
+      case 3u: { operation = kMadd; }
+      case 4u: { operation = kDouble; }
+      case 5u: { }
+      case 6u: { b = t; }
+      default: { operation = kMadd; c = s_affine; }
+    }
+    var result: XyzzPoint;
+    if (operation == kMadd) {
+      result = xyzz_add_affine(a, c);
+    } else if (operation == kAdd) {
+      result = xyzz_add(a, b);
+    } else {
+      result = xyzz_doubled(a);
+    }
+    let affine = xyzz_to_affine(result);
+    if (k == 0u) {
+      s = result;
+      s_affine = affine;
+    }
+    if (k == 3u) { t = result; }
+    store_result(index, k, affine);
+  }
 }

@@ -1,0 +1,46 @@
+// Complete batched affine addition inside one invocation (the Vulkan shaders'
+// batch_affine_add.glsl): up to BATCH_SLOTS independent sums batch_lhs[i] ← batch_lhs[i] +
+// batch_rhs[i] with ONE field inversion (Montgomery's trick: prefix products of the denominators
+// forward, one inversion, peel backward), correct for every input: each pair's case,
+// denominator and sum are affine_pair.wgsl's. A pair without a denominator adds nothing to the
+// product, so the product is never zero and no pair can poison its batch.
+// Cost per generic pair: 6 multiplications (1 forward, 2 backward, λ, λ², y₃) plus 1/used of an
+// inversion. The inversion is Fermat's (field.wgsl); the Vulkan shaders' safegcd is not ported yet.
+//
+// BATCH_SLOTS (S) is a `const` the host prepends (WGSL sizes private arrays by constants only):
+// one pipeline per S. Private state per invocation: 41·S words.
+// Requires field.wgsl, curve.wgsl and affine_pair.wgsl.
+
+var<private> batch_lhs: array<AffinePoint, BATCH_SLOTS>;  // operands in, sums out
+var<private> batch_rhs: array<AffinePoint, BATCH_SLOTS>;  // operands in, unchanged
+var<private> batch_prefix: array<Field, BATCH_SLOTS>;     // Π of the denominators of slots 0 … i
+var<private> batch_case: array<u32, BATCH_SLOTS>;
+
+// Slots 0 … used − 1 (used ≤ BATCH_SLOTS): batch_lhs[i] ← batch_lhs[i] + batch_rhs[i].
+fn batch_affine_add(used: u32) {
+  // Forward: prefix products of the denominators.
+  var product = field_one();
+  for (var i = 0u; i < used; i++) {
+    let kind = classify_affine_pair(batch_lhs[i], batch_rhs[i]);
+    if (affine_pair_has_denominator(kind)) {
+      product = field_mul(product, affine_pair_denominator(kind, batch_lhs[i], batch_rhs[i]));
+    }
+    batch_case[i] = kind;
+    batch_prefix[i] = product;
+  }
+  // inverse = (Π of all denominators)⁻¹, then peel one denominator per slot, last slot first.
+  var inverse = field_inverse_fermat(product);
+  for (var k = 0u; k < used; k++) {
+    let i = used - 1u - k;
+    let kind = batch_case[i];
+    let lhs = batch_lhs[i];
+    let rhs = batch_rhs[i];
+    var inverse_denominator = inverse;
+    if (affine_pair_has_denominator(kind)) {
+      // 1/denominator_i = (Π_{j ≤ i})⁻¹ · Π_{j < i}
+      if (i > 0u) { inverse_denominator = field_mul(inverse, batch_prefix[i - 1u]); }
+      inverse = field_mul(inverse, affine_pair_denominator(kind, lhs, rhs));
+    }
+    batch_lhs[i] = affine_pair_sum(kind, lhs, rhs, inverse_denominator);
+  }
+}
