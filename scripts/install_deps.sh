@@ -70,5 +70,6 @@ fi
 # Dawn for node (the webgpu package, pinned in tests/wasm): the WebAssembly module's WebGPU tests.
 if [ "$scope" = test ] && [ ! -d tests/wasm/node_modules/webgpu ]; then
   echo "install_deps: npm ci in tests/wasm"
-  (cd tests/wasm && npm ci --no-audit --no-fund)
+  # --ignore-scripts: the package's only install script clears a macOS quarantine flag.
+  (cd tests/wasm && npm ci --no-audit --no-fund --ignore-scripts)
 fi
