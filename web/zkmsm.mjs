@@ -76,6 +76,7 @@ class Zkmsm {
       webgpuBucketReduction: (curve, windowBits, bucketSums) =>
         one(() => this.#webgpuBucketReduction(curve, windowBits, bucketSums)),
       webgpuBatchAffineAdd: (curve, slots, pairs) => one(() => this.#webgpuBatchAffineAdd(curve, slots, pairs)),
+      webgpuMsm: (curve, points, scalars, options) => one(() => this.#webgpuMsm(curve, points, scalars, options)),
       // Dispatches of more workgroups than this go in rows (0 = WebGPU's default 65,535).
       webgpuSetMaxWorkgroupsPerDimension: (workgroups) => one(async () => {
         const failed = await this.module.ccall('zkmsm_wasm_webgpu_set_max_workgroups_per_dimension', 'number',
@@ -265,6 +266,58 @@ class Zkmsm {
       m._free(lhsAt);
       m._free(rhsAt);
       m._free(sumsAt);
+    }
+  }
+
+  // The whole MSM on WebGPU (src/msm/webgpu/webgpu_msm.hpp; not yet a backend of msm()): points
+  // and scalars as msm() takes them; options { windowBits, slots, threads } (0 = automatic);
+  // resolves to { point, stats } with stats { window_bits, windows, batches, slots, threads }.
+  async #webgpuMsm(curve, points, scalars, { windowBits = 0, slots = 0, threads = 0 } = {}) {
+    const m = this.module;
+    const curveId = enumValue(CURVES, curve, 'curve');
+    const n = countOf(points, 64, 'points');
+    if (countOf(scalars, 32, 'scalars') !== n) {
+      throw new ZkmsmError('invalid_argument', `count mismatch: ${n} points, ${countOf(scalars, 32, 'scalars')} scalars`);
+    }
+    const pointsAt = this.#alloc(64 * n);
+    const scalarsAt = this.#alloc(32 * n);
+    const outAt = this.#alloc(64);
+    const reportAt = this.#alloc(20);
+    try {
+      const view = new DataView(m.HEAPU8.buffer);
+      if (points instanceof Uint8Array) {
+        m.HEAPU8.set(points, pointsAt);
+      } else {
+        points.forEach((p, i) => {
+          writeLimbs(view, pointsAt + 64 * i, p?.x, 4, `points[${i}].x`);
+          writeLimbs(view, pointsAt + 64 * i + 32, p?.y, 4, `points[${i}].y`);
+        });
+      }
+      if (scalars instanceof Uint8Array) {
+        m.HEAPU8.set(scalars, scalarsAt);
+      } else {
+        scalars.forEach((s, i) => writeLimbs(view, scalarsAt + 32 * i, s, 4, `scalars[${i}]`));
+      }
+      const failed = await m.ccall('zkmsm_wasm_webgpu_msm', 'number',
+                                   ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
+                                   [curveId, pointsAt, scalarsAt, n, windowBits, slots, threads, outAt, reportAt],
+                                   { async: true });
+      if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
+      const out = new DataView(m.HEAPU8.buffer);
+      const element = (at) => {
+        let v = 0n;
+        for (let l = 3; l >= 0; l--) v = (v << 64n) | out.getBigUint64(at + 8 * l, true);
+        return v;
+      };
+      const x = element(outAt), y = element(outAt + 32);
+      const words = new Uint32Array(m.HEAPU8.buffer, reportAt, 5);
+      return { point: x === 0n && y === 0n ? null : { x, y },
+               stats: { window_bits: words[0], windows: words[1], batches: words[2], slots: words[3], threads: words[4] } };
+    } finally {
+      m._free(pointsAt);
+      m._free(scalarsAt);
+      m._free(outAt);
+      m._free(reportAt);
     }
   }
 

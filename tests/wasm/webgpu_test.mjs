@@ -261,6 +261,41 @@ for (const curve of ['bn254', 'grumpkin']) {
   });
 }
 
+for (const curve of ['bn254', 'grumpkin']) {
+  await test(`${curve}: the whole MSM on WebGPU equals @noble/curves on every kind of input`, async () => {
+    const Point = CURVES[curve];
+    const r = Point.Fn.ORDER;
+    const next = rng(seed ^ (curve === 'bn254' ? 0xc00n : 0xd00n));
+    const random256 = () => (next() << 192n) | (next() << 128n) | (next() << 64n) | next();
+    const points = Array.from({ length: 300 }, () => Point.BASE.multiply((random256() % (r - 1n)) + 1n));
+    const affine = (P) => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
+    const expected = (ps, ks) => {
+      let sum = Point.ZERO;
+      ps.forEach((P, i) => { const k = ks[i] % r; if (!P.is0() && k !== 0n) sum = sum.add(P.multiply(k)); });
+      return sum.is0() ? null : sum.toAffine();
+    };
+    const scalars = points.map(random256);
+    const P = points[0];
+    const cases = [
+      ['random independent points', points, scalars, {}],
+      ['random, c = 5, 3 threads', points, scalars, { windowBits: 5, threads: 3 }],
+      ['random, c = 9, S = 1', points.slice(0, 100), scalars.slice(0, 100), { windowBits: 9, slots: 1 }],
+      ['copies of one point', Array(120).fill(P), Array(120).fill(scalars[1]), { windowBits: 4 }],
+      ['P and -P cancel', [P, P.negate(), points[1], points[1].negate()], [scalars[2], scalars[2], scalars[3], scalars[3]], {}],
+      ['infinity and zero scalars', [Point.ZERO, P, points[1]], [scalars[4], 0n, scalars[5]], {}],
+      ['scalars r, r + 1, r - 1, 2^256 - 1', [P, points[1], points[2], points[3]], [r, r + 1n, r - 1n, (1n << 256n) - 1n], {}],
+      ['one point', [P], [scalars[6]], {}],
+      ['no points', [], [], {}],
+    ];
+    for (const [name, ps, ks, options] of cases) {
+      const { point, stats } = await zkmsm.testing.webgpuMsm(curve, ps.map(affine), ks, options);
+      assert.deepEqual(point, expected(ps, ks), `${curve}: ${name} (${JSON.stringify(stats)})`);
+    }
+    await assert.rejects(zkmsm.testing.webgpuMsm(curve, [{ x: P.toAffine().x, y: P.toAffine().y ^ 1n }], [1n]),
+                         /not on the curve/);
+  });
+}
+
 await test('dispatches in rows of workgroups (as above 65,535) give the same results', async () => {
   await zkmsm.testing.webgpuSetMaxWorkgroupsPerDimension(3);
   try {

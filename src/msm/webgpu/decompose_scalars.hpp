@@ -24,6 +24,16 @@ struct DecomposeShape {
 // The shader's text for a curve (its constants first).
 std::string decompose_scalars_source(CurveId curve);
 
+// The stage on device buffers: scalars (n × 8 words) → keys, values (batch_windows · n words
+// each). arguments: a uniform buffer of at least 32 bytes that this call rewrites.
+Status record_decompose_scalars(Context& context,
+                                CurveId curve,
+                                const Buffer& scalars,
+                                const DecomposeShape& shape,
+                                Buffer& keys,
+                                Buffer& values,
+                                Buffer& arguments);
+
 // Uploads `scalars` (n × 8 words, canonical, any 256-bit value), runs the stage and reads the
 // batch's entries back: keys and values, batch_windows · n each, entry w · n + i.
 Status run_decompose_scalars(CurveId curve,

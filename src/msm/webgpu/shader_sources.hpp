@@ -20,5 +20,8 @@ extern const char* const kReduceLevelSource;         // shaders/reduce_level.wgs
 extern const char* const kAffinePairSource;          // shaders/affine_pair.wgsl
 extern const char* const kBatchAffineAddSource;      // shaders/batch_affine_add.wgsl
 extern const char* const kBatchAffineAddOpsSource;   // shaders/batch_affine_add_ops.wgsl
+extern const char* const kWalkerRecordsSource;       // shaders/walker_records.wgsl
+extern const char* const kStreamWalkerSource;        // shaders/stream_walker.wgsl
+extern const char* const kWalkerCombineSource;       // shaders/walker_combine.wgsl
 
 }  // namespace zkmsm::webgpu

@@ -22,6 +22,8 @@ fn affine_infinity() -> AffinePoint { return AffinePoint(field_zero(), field_zer
 
 fn affine_is_infinity(p: AffinePoint) -> bool { return field_is_zero(p.x) && field_is_zero(p.y); }
 
+fn affine_negate(p: AffinePoint) -> AffinePoint { return AffinePoint(p.x, field_neg(p.y)); }
+
 fn xyzz_infinity() -> XyzzPoint { return XyzzPoint(field_one(), field_one(), field_zero(), field_zero()); }
 
 fn xyzz_is_infinity(p: XyzzPoint) -> bool { return field_is_zero(p.ZZ); }

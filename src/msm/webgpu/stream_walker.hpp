@@ -1,0 +1,50 @@
+// accumulate_buckets on WebGPU with the stream walker (shaders/stream_walker.wgsl, then
+// shaders/walker_combine.wgsl in levels; the Vulkan backend's walker with its slots in private
+// memory): every non-empty bucket's affine sum of one window batch, in bucket_sums().
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "msm/webgpu/webgpu_context.hpp"
+#include "msm/webgpu/wgsl_constants.hpp"
+
+namespace zkmsm::webgpu {
+
+struct StreamWalkerShape {
+  CurveId curve = CurveId::bn254;
+  std::uint32_t slots = 8;        // S: additions per invocation and round, one inversion each round
+  std::uint32_t threads = 0;      // invocations; U = threads · S pieces of the sorted entries
+  std::uint64_t max_buckets = 0;  // bucket sums the batch may hold (batch windows · B)
+};
+
+class StreamWalker {
+ public:
+  static constexpr std::uint32_t kMaxSlots = 64;
+  // Rounds per dispatch, then the slots' state is saved for the next dispatch (the Vulkan
+  // backend's constant: short dispatches for GPU watchdogs; not tuned for WebGPU).
+  static constexpr std::uint32_t kRoundsPerDispatch = 32;
+  static constexpr std::uint32_t kCombineBlock = 16;  // units per combine invocation
+
+  static Status create(Context& context, const StreamWalkerShape& shape, std::unique_ptr<StreamWalker>& out);
+
+  // One batch: `entries` sorted entries at most (their valid count M in valid[0]), their keys
+  // and values, the points they index. Writes bucket_sums() for every non-empty bucket.
+  Status accumulate(const Buffer& points,
+                    const Buffer& sorted_keys,
+                    const Buffer& sorted_values,
+                    const Buffer& valid,
+                    std::uint32_t entries);
+  const Buffer& bucket_sums() const { return bucket_sums_; }
+
+ private:
+  StreamWalker(Context& context, const StreamWalkerShape& shape) : context_(context), shape_(shape) {}
+  std::uint64_t slot_count() const { return std::uint64_t{shape_.threads} * shape_.slots; }
+  Context& context_;
+  StreamWalkerShape shape_;
+  const Pipeline* walker_ = nullptr;
+  const Pipeline* combine_ = nullptr;
+  Buffer bucket_sums_, records_[2], record_meta_[2], slot_state_, arguments_;
+};
+
+}  // namespace zkmsm::webgpu
