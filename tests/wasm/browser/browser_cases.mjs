@@ -1,7 +1,8 @@
 // The browser test's cases, run in the page (tests/wasm/browser_test.mjs serves it and the
 // module): the module loaded as a page loads it, the MSMs of /cases.json (inputs and the
-// oracle's sums, BigInts as hex strings) on the cpu backend, and the WGSL field and curve
-// arithmetic on the browser's WebGPU adapter (SwiftShader in headless Chromium). The outcome is POSTed to /result.
+// oracle's sums, BigInts as hex strings) on the cpu backend and again through the whole WebGPU
+// pipeline, and the WGSL field and curve arithmetic, on the browser's WebGPU adapter (SwiftShader
+// in headless Chromium). The outcome is POSTed to /result.
 import { init } from '/web/zkmsm.mjs';
 
 const report = { adapter: null, cases: [] };
@@ -36,6 +37,14 @@ try {
       const got = results.map((r) => r.map(hex));
       const ok = JSON.stringify(got) === JSON.stringify(f.expected);
       record(`webgpu field ${f.field}`, ok, ok ? '' : `first difference at element ${got.findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(f.expected[i]))}`);
+    }
+    // The whole MSM on WebGPU, on the cases that are not refusals.
+    for (const c of cases.msm.filter((c) => c.error === undefined)) {
+      const points = c.points.map(([x, y]) => ({ x: BigInt(x), y: BigInt(y) }));
+      const { point } = await zkmsm.testing.webgpuMsm(c.curve, points, c.scalars.map(BigInt), c.options);
+      const got = point === null ? null : [hex(point.x), hex(point.y)];
+      const ok = JSON.stringify(got) === JSON.stringify(c.expected);
+      record(`webgpu msm ${c.curve} ${c.name}`, ok, ok ? '' : `got ${JSON.stringify(got)}, expected ${JSON.stringify(c.expected)}`);
     }
     for (const c of cases.curve) {
       const point = ([x, y]) => ({ x: BigInt(x), y: BigInt(y) });
