@@ -135,7 +135,7 @@ const finished = new Promise((resolveResult) => {
   server.listen(0, '127.0.0.1', () => {
     const url = `http://127.0.0.1:${server.address().port}/`;
     browser = spawn(process.env.ZKMSM_CHROMIUM ?? 'chromium',
-                    ['--headless=new', '--no-sandbox', '--enable-unsafe-webgpu', '--disable-gpu-sandbox', url],
+                    ['--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--enable-unsafe-webgpu', '--disable-gpu-sandbox', url],
                     { stdio: ['ignore', 'ignore', 'pipe'] });
     let log = '';
     browser.stderr.on('data', (chunk) => (log += chunk));
