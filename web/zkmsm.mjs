@@ -1,6 +1,6 @@
-// zkmsm in JavaScript: the C++ library compiled to WebAssembly (the cpu backend), for browsers
-// and node. Build: `make wasm` (build/wasm/web/ holds this file, zkmsm_wasm.mjs and
-// zkmsm_wasm.wasm).
+// zkmsm in JavaScript: the C++ library compiled to WebAssembly (the cpu backend, and the WebGPU
+// pipeline as it grows: src/msm/webgpu), for browsers and node. Build: `make wasm`
+// (build/wasm/web/ holds this file, zkmsm_wasm.mjs and zkmsm_wasm.wasm).
 //
 //   import { init } from './zkmsm.mjs';
 //   const zkmsm = await init();                      // or init({ device }) with a GPUDevice
@@ -42,8 +42,25 @@ function writeLimbs(view, offset, value, limbs, what) {
   for (let l = 0; l < limbs; l++) view.setBigUint64(offset + 8 * l, (value >> BigInt(64 * l)) & MASK64, true);
 }
 
-// Copies points (array of {x, y} or bytes) and scalars into the module's memory at the given
-// offsets; returns n.
+// Copies points (an array of { x, y } or bytes) and scalars (an array of BigInts or bytes) into the
+// module's memory `m` at pointsAt and scalarsAt (view: a DataView of its current buffer).
+function writeInputs(m, view, points, pointsAt, scalars, scalarsAt) {
+  if (points instanceof Uint8Array) {
+    m.HEAPU8.set(points, pointsAt);
+  } else {
+    points.forEach((p, i) => {
+      writeLimbs(view, pointsAt + 64 * i, p?.x, 4, `points[${i}].x`);
+      writeLimbs(view, pointsAt + 64 * i + 32, p?.y, 4, `points[${i}].y`);
+    });
+  }
+  if (scalars instanceof Uint8Array) {
+    m.HEAPU8.set(scalars, scalarsAt);
+  } else {
+    scalars.forEach((s, i) => writeLimbs(view, scalarsAt + 32 * i, s, 4, `scalars[${i}]`));
+  }
+}
+
+// The number of elements of `input` (an array, or bytes of bytesPer each).
 function countOf(input, bytesPer, what) {
   if (input instanceof Uint8Array) {
     if (input.length % bytesPer !== 0) {
@@ -285,19 +302,7 @@ class Zkmsm {
     const reportAt = this.#alloc(20);
     try {
       const view = new DataView(m.HEAPU8.buffer);
-      if (points instanceof Uint8Array) {
-        m.HEAPU8.set(points, pointsAt);
-      } else {
-        points.forEach((p, i) => {
-          writeLimbs(view, pointsAt + 64 * i, p?.x, 4, `points[${i}].x`);
-          writeLimbs(view, pointsAt + 64 * i + 32, p?.y, 4, `points[${i}].y`);
-        });
-      }
-      if (scalars instanceof Uint8Array) {
-        m.HEAPU8.set(scalars, scalarsAt);
-      } else {
-        scalars.forEach((s, i) => writeLimbs(view, scalarsAt + 32 * i, s, 4, `scalars[${i}]`));
-      }
+      writeInputs(m, view, points, pointsAt, scalars, scalarsAt);
       const failed = await m.ccall('zkmsm_wasm_webgpu_msm', 'number',
                                    ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
                                    [curveId, pointsAt, scalarsAt, n, windowBits, slots, threads, outAt, reportAt],
@@ -408,19 +413,7 @@ class Zkmsm {
     const scalarsAt = this.#alloc(32 * n);
     try {
       const view = new DataView(m.HEAPU8.buffer);
-      if (points instanceof Uint8Array) {
-        m.HEAPU8.set(points, pointsAt);
-      } else {
-        points.forEach((p, i) => {
-          writeLimbs(view, pointsAt + 64 * i, p?.x, 4, `points[${i}].x`);
-          writeLimbs(view, pointsAt + 64 * i + 32, p?.y, 4, `points[${i}].y`);
-        });
-      }
-      if (scalars instanceof Uint8Array) {
-        m.HEAPU8.set(scalars, scalarsAt);
-      } else {
-        scalars.forEach((s, i) => writeLimbs(view, scalarsAt + 32 * i, s, 4, `scalars[${i}]`));
-      }
+      writeInputs(m, view, points, pointsAt, scalars, scalarsAt);
       const json = m.UTF8ToString(
         m._zkmsm_wasm_msm(curveId, pointsAt, scalarsAt, n, backend, windowBits, accumulator,
                           options.validatePoints === false ? 0 : 1));
