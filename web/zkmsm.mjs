@@ -42,6 +42,13 @@ function writeLimbs(view, offset, value, limbs, what) {
   for (let l = 0; l < limbs; l++) view.setBigUint64(offset + 8 * l, (value >> BigInt(64 * l)) & MASK64, true);
 }
 
+// The non-negative integer of `limbs` little-endian 64-bit limbs at offset.
+function readLimbs(view, offset, limbs) {
+  let value = 0n;
+  for (let l = limbs - 1; l >= 0; l--) value = (value << 64n) | view.getBigUint64(offset + 8 * l, true);
+  return value;
+}
+
 // Copies points (an array of { x, y } or bytes) and scalars (an array of BigInts or bytes) into the
 // module's memory `m` at pointsAt and scalarsAt (view: a DataView of its current buffer).
 function writeInputs(m, view, points, pointsAt, scalars, scalarsAt) {
@@ -117,11 +124,7 @@ class Zkmsm {
                                    [selector, inputAt, n, outputAt], { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       view = new DataView(m.HEAPU8.buffer);
-      return Array.from({ length: outputElements }, (_, k) => {
-        let v = 0n;
-        for (let l = 3; l >= 0; l--) v = (v << 64n) | view.getBigUint64(outputAt + 32 * k + 8 * l, true);
-        return v;
-      });
+      return Array.from({ length: outputElements }, (_, k) => readLimbs(view, outputAt + 32 * k, 4));
     } finally {
       m._free(inputAt);
       m._free(outputAt);
@@ -233,11 +236,7 @@ class Zkmsm {
                                    [curveId, windowBits, windows, sumsAt, startAt, endAt, outAt], { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       const out = new DataView(m.HEAPU8.buffer);
-      const element = (at) => {
-        let v = 0n;
-        for (let l = 3; l >= 0; l--) v = (v << 64n) | out.getBigUint64(at + 8 * l, true);
-        return v;
-      };
+      const element = (at) => readLimbs(out, at, 4);
       return Array.from({ length: windows }, (_, w) => {
         const at = outAt + 128 * w;
         return { X: element(at), Y: element(at + 32), ZZ: element(at + 64), ZZZ: element(at + 96) };
@@ -273,11 +272,7 @@ class Zkmsm {
                                    [curveId, slots, lhsAt, rhsAt, n, sumsAt], { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       const out = new DataView(m.HEAPU8.buffer);
-      const element = (at) => {
-        let v = 0n;
-        for (let l = 3; l >= 0; l--) v = (v << 64n) | out.getBigUint64(at + 8 * l, true);
-        return v;
-      };
+      const element = (at) => readLimbs(out, at, 4);
       return pairs.map((_, i) => ({ x: element(sumsAt + 64 * i), y: element(sumsAt + 64 * i + 32) }));
     } finally {
       m._free(lhsAt);
@@ -309,11 +304,7 @@ class Zkmsm {
                                    { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       const out = new DataView(m.HEAPU8.buffer);
-      const element = (at) => {
-        let v = 0n;
-        for (let l = 3; l >= 0; l--) v = (v << 64n) | out.getBigUint64(at + 8 * l, true);
-        return v;
-      };
+      const element = (at) => readLimbs(out, at, 4);
       const x = element(outAt), y = element(outAt + 32);
       const words = new Uint32Array(m.HEAPU8.buffer, reportAt, 5);
       return { point: x === 0n && y === 0n ? null : { x, y },
@@ -356,11 +347,7 @@ class Zkmsm {
                                    [fieldId, aAt, bAt, n, resultsAt], { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       view = new DataView(m.HEAPU8.buffer);
-      const element = (at) => {
-        let v = 0n;
-        for (let l = 3; l >= 0; l--) v = (v << 64n) | view.getBigUint64(at + 8 * l, true);
-        return v;
-      };
+      const element = (at) => readLimbs(view, at, 4);
       return Array.from({ length: n }, (_, i) => Array.from({ length: 6 }, (_, k) => element(resultsAt + 192 * i + 32 * k)));
     } finally {
       m._free(aAt);

@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { extname, join, resolve } from 'node:path';
 import { CURVES, msm as oracleMsm } from '../oracle/msm_oracle.mjs';
+import { testSeed, rng, random256, mod, power } from './test_support.mjs';
 
 const webDir = process.argv[2];
 if (!webDir) {
@@ -20,27 +21,10 @@ if (!webDir) {
   process.exit(2);
 }
 const pageDir = new URL('./browser/', import.meta.url).pathname;
-const MASK64 = (1n << 64n) - 1n;
-const seed = BigInt(process.env.ZKMSM_TEST_SEED ?? `0x${Math.floor(Math.random() * 2 ** 48).toString(16)}`);
+const seed = testSeed();
 console.log(`ZKMSM_TEST_SEED=0x${seed.toString(16)}`);
 
-function rng(start) {
-  let state = start & MASK64;
-  return () => {
-    state = (state + 0x9e3779b97f4a7c15n) & MASK64;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
-    return z ^ (z >> 31n);
-  };
-}
 const hex = (v) => `0x${v.toString(16)}`;
-const mod = (a, p) => ((a % p) + p) % p;
-function power(base, exponent, p) {
-  let result = 1n;
-  for (let b = mod(base, p); exponent > 0n; exponent >>= 1n, b = (b * b) % p) if (exponent & 1n) result = (result * b) % p;
-  return result;
-}
 
 // The cases: MSMs with the oracle's sums, and field inputs with BigInt results.
 function makeCases() {
@@ -48,9 +32,9 @@ function makeCases() {
   for (const curve of ['bn254', 'grumpkin']) {
     const Point = CURVES[curve];
     const next = rng(seed ^ (curve === 'bn254' ? 1n : 2n));
-    const random256 = () => (next() << 192n) | (next() << 128n) | (next() << 64n) | next();
-    const points = Array.from({ length: 64 }, () => Point.BASE.multiply((random256() % (Point.Fn.ORDER - 1n)) + 1n).toAffine());
-    const scalars = points.map(random256);
+    const next256 = () => random256(next);
+    const points = Array.from({ length: 64 }, () => Point.BASE.multiply((next256() % (Point.Fn.ORDER - 1n)) + 1n).toAffine());
+    const scalars = points.map(() => next256());
     const expected = (ps, ks) => {
       const sum = oracleMsm(Point, ps.flatMap((p, i) => ((p.x === 0n && p.y === 0n) || ks[i] % Point.Fn.ORDER === 0n ? [] : [Point.fromAffine(p)])),
                             ks.filter((k, i) => !((ps[i].x === 0n && ps[i].y === 0n) || k % Point.Fn.ORDER === 0n)).map((k) => k % Point.Fn.ORDER));
@@ -72,7 +56,7 @@ function makeCases() {
   for (const [name, p] of [['bn254_fq', CURVES.bn254.Fp.ORDER], ['bn254_fr', CURVES.bn254.Fn.ORDER]]) {
     const next = rng(seed ^ 3n);
     const R = (1n << 256n) % p;
-    const values = [0n, 1n, p - 1n, ...Array.from({ length: 61 }, () => ((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % p)];
+    const values = [0n, 1n, p - 1n, ...Array.from({ length: 61 }, () => random256(next) % p)];
     const a = values, b = values.slice().reverse();
     const m = (v) => (v * R) % p;  // to Montgomery form
     const expected = a.map((x, i) => {
@@ -86,7 +70,7 @@ function makeCases() {
     const Point = CURVES[name];
     const p = Point.Fp.ORDER, R = (1n << 256n) % p;
     const next = rng(seed ^ 4n);
-    const random = () => Point.BASE.multiply((((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % (Point.Fn.ORDER - 1n)) + 1n);
+    const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
     const points = Array.from({ length: 16 }, random);
     const pairs = [...points.slice(0, 8).map((P, i) => [P, points[8 + i]]), [points[0], points[0]],
                    [points[1], points[1].negate()], [Point.ZERO, points[2]], [points[3], Point.ZERO]];

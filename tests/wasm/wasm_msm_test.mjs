@@ -11,6 +11,7 @@ import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { CURVES, msm as oracleMsm } from '../oracle/msm_oracle.mjs';
+import { testSeed, rng, random256, MASK64 } from './test_support.mjs';
 
 const modulePath = process.argv[2];
 if (!modulePath) {
@@ -20,22 +21,9 @@ if (!modulePath) {
 const { init, ZkmsmError } = await import(pathToFileURL(resolve(modulePath)).href);
 const zkmsm = await init();
 
-const MASK64 = (1n << 64n) - 1n;
-const seed = BigInt(process.env.ZKMSM_TEST_SEED ?? `0x${Math.floor(Math.random() * 2 ** 48).toString(16)}`);
+const seed = testSeed();
 console.log(`ZKMSM_TEST_SEED=0x${seed.toString(16)} (zkmsm ${zkmsm.version})`);
 
-// splitmix64: a reproducible stream of 64-bit BigInts from the seed.
-function rng(start) {
-  let state = start & MASK64;
-  return () => {
-    state = (state + 0x9e3779b97f4a7c15n) & MASK64;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
-    return z ^ (z >> 31n);
-  };
-}
-const random256 = (next) => (next() << 192n) | (next() << 128n) | (next() << 64n) | next();
 
 // Independent points: G times independent random scalars (never a progression).
 function randomPoints(Point, n, next) {

@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { create, globals } from 'webgpu';
 import { CURVES } from '../oracle/msm_oracle.mjs';
+import { testSeed, rng, random256, mod, power } from './test_support.mjs';
 
 const modulePath = process.argv[2];
 if (!modulePath) {
@@ -40,27 +41,10 @@ const device = await adapter.requestDevice();
 const { init } = await import(pathToFileURL(resolve(modulePath)).href);
 const zkmsm = await init({ device });
 
-const MASK64 = (1n << 64n) - 1n;
-const seed = BigInt(process.env.ZKMSM_TEST_SEED ?? `0x${Math.floor(Math.random() * 2 ** 48).toString(16)}`);
+const seed = testSeed();
 console.log(`ZKMSM_TEST_SEED=0x${seed.toString(16)} (zkmsm ${zkmsm.version}, adapter: ${adapter.info?.description ?? backend})`);
 
-function rng(start) {
-  let state = start & MASK64;
-  return () => {
-    state = (state + 0x9e3779b97f4a7c15n) & MASK64;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
-    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
-    return z ^ (z >> 31n);
-  };
-}
 
-const mod = (a, p) => ((a % p) + p) % p;
-function power(base, exponent, p) {
-  let result = 1n;
-  for (let b = mod(base, p); exponent > 0n; exponent >>= 1n, b = (b * b) % p) if (exponent & 1n) result = (result * b) % p;
-  return result;
-}
 
 const FIELDS = {
   bn254_fq: 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n,
@@ -83,7 +67,7 @@ async function test(name, body) {
 for (const [field, p] of Object.entries(FIELDS)) {
   await test(`${field}: add, sub, mul, square, negate and invert equal BigInt arithmetic`, async () => {
     const next = rng(seed ^ (field === 'bn254_fq' ? 0n : 0x77n));
-    const random = () => ((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % p;
+    const random = () => random256(next) % p;
     // Canonical values: random ones and the edges; the device sees them in Montgomery form.
     const edges = [0n, 1n, 2n, p - 1n, p - 2n, (p - 1n) / 2n, (R - 1n) % p, mod(-R, p), power(R, p - 2n, p)];
     const a = [...edges, ...Array.from({ length: 500 }, random)];
@@ -111,7 +95,7 @@ for (const curve of ['bn254', 'grumpkin']) {
     const Point = CURVES[curve];
     const p = Point.Fp.ORDER;
     const next = rng(seed ^ (curve === 'bn254' ? 0x100n : 0x200n));
-    const random = () => Point.BASE.multiply((((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % (Point.Fn.ORDER - 1n)) + 1n);
+    const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
     const points = Array.from({ length: 40 }, random);
     const infinity = Point.ZERO;
     // Random pairs, then P + P, P + (−P), infinity on either side and on both.
@@ -157,7 +141,7 @@ for (const curve of ['bn254', 'grumpkin']) {
     const r = CURVES[curve].Fn.ORDER;
     const next = rng(seed ^ (curve === 'bn254' ? 0x300n : 0x400n));
     const scalars = [0n, 1n, r - 1n, r, r + 1n, (1n << 256n) - 1n, 5n * r + 7n,
-                     ...Array.from({ length: 200 }, () => (next() << 192n) | (next() << 128n) | (next() << 64n) | next())];
+                     ...Array.from({ length: 200 }, () => random256(next))];
     for (let c = 2; c <= 22; c++) {
       const windows = Math.ceil(255 / c);
       const shapes = [{ firstWindow: 0, batchWindows: windows }, { firstWindow: Math.floor(windows / 2), batchWindows: windows - Math.floor(windows / 2) }];
@@ -205,7 +189,7 @@ for (const curve of ['bn254', 'grumpkin']) {
     const p = Point.Fp.ORDER;
     const inverseR = power(R, p - 2n, p);
     const next = rng(seed ^ (curve === 'bn254' ? 0x800n : 0x900n));
-    const random = () => Point.BASE.multiply((((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % (Point.Fn.ORDER - 1n)) + 1n);
+    const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
     for (const [windowBits, windows] of [[2, 3], [6, 2], [7, 2], [11, 1]]) {
       const buckets = 2 ** (windowBits - 1);
       // About one bucket in five empty, one in twenty summing to infinity (P + (−P)).
@@ -243,7 +227,7 @@ for (const curve of ['bn254', 'grumpkin']) {
     const p = Point.Fp.ORDER;
     const inverseR = power(R, p - 2n, p);
     const next = rng(seed ^ (curve === 'bn254' ? 0xa00n : 0xb00n));
-    const random = () => Point.BASE.multiply((((next() << 192n) | (next() << 128n) | (next() << 64n) | next()) % (Point.Fn.ORDER - 1n)) + 1n);
+    const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
     const points = Array.from({ length: 30 }, random);
     // Every case inside batches: additions, doublings, P + (−P), infinity on either side and both.
     const pairs = [...points.slice(0, 15).map((P, i) => [P, points[15 + i]]), [points[0], points[0]],
@@ -266,15 +250,15 @@ for (const curve of ['bn254', 'grumpkin']) {
     const Point = CURVES[curve];
     const r = Point.Fn.ORDER;
     const next = rng(seed ^ (curve === 'bn254' ? 0xc00n : 0xd00n));
-    const random256 = () => (next() << 192n) | (next() << 128n) | (next() << 64n) | next();
-    const points = Array.from({ length: 300 }, () => Point.BASE.multiply((random256() % (r - 1n)) + 1n));
+    const next256 = () => random256(next);
+    const points = Array.from({ length: 300 }, () => Point.BASE.multiply((next256() % (r - 1n)) + 1n));
     const affine = (P) => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
     const expected = (ps, ks) => {
       let sum = Point.ZERO;
       ps.forEach((P, i) => { const k = ks[i] % r; if (!P.is0() && k !== 0n) sum = sum.add(P.multiply(k)); });
       return sum.is0() ? null : sum.toAffine();
     };
-    const scalars = points.map(random256);
+    const scalars = points.map(() => next256());
     const P = points[0];
     const cases = [
       ['random independent points', points, scalars, {}],
@@ -306,7 +290,7 @@ await test('dispatches in rows of workgroups (as above 65,535) give the same res
     const order = Array.from(values).sort((a, b) => keys[a] - keys[b] || a - b);
     assert.deepEqual(got.values, Uint32Array.from(order), 'radix sort in rows of 3 workgroups');
     const r = CURVES.bn254.Fn.ORDER;
-    const scalars = Array.from({ length: 1000 }, () => (next() << 192n) | (next() << 128n) | (next() << 64n) | next());
+    const scalars = Array.from({ length: 1000 }, () => random256(next));
     const entries = await zkmsm.testing.webgpuDecomposeScalars('bn254', scalars, { windowBits: 13, batchWindows: 20 });
     const want = expectedEntries(scalars, r, 13, 0, 20);
     assert.deepEqual(entries.keys, want.keys, 'decompose keys in rows of 3 workgroups');
