@@ -21,19 +21,13 @@
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
 #include "msm/common/affine_pair.hpp"
+#include "msm/common/shader_constants.hpp"
 
 namespace zkmsm::vulkan {
 
 // "const uint NAME[8] = uint[8](0x…u, …);" with an explanatory comment line above it.
 inline std::string glsl_words_constant(const std::string& name, const BigInt<4>& value, const std::string& comment) {
-  std::string text = "// " + comment + "\nconst uint " + name + "[8] = uint[8](";
-  for (int i = 0; i < 8; ++i) {
-    char word[16];
-    std::snprintf(word, sizeof word, "0x%08xu", static_cast<unsigned>(value.limb[i / 2] >> (32 * (i % 2))));
-    text += word;
-    text += i < 7 ? ", " : ");\n";
-  }
-  return text;
+  return "// " + comment + "\nconst uint " + name + "[8] = uint[8](" + shader_words32(value) + ");\n";
 }
 
 // The constants of one 4-limb field, each name prefixed with `prefix` (e.g. "BN254_FQ").
@@ -41,10 +35,7 @@ template <class Params>
 std::string glsl_field_constants(const std::string& prefix, const std::string& title) {
   using C = FieldConstants<Params>;
   static_assert(C::limbs == 4, "the shaders use 8 × 32-bit words");
-  BigInt<4> two{};
-  two.limb[0] = 2;
-  BigInt<4> modulus_minus_two{};
-  sub_with_borrow(modulus_minus_two, C::modulus, two);
+  const BigInt<4> modulus_minus_two = shader_modulus_minus_two<Params>();
   char neg_inv[96];
   std::snprintf(neg_inv, sizeof neg_inv, "const uint %s_NEG_INV32 = 0x%08xu;\n", prefix.c_str(),
                 static_cast<unsigned>(C::neg_inv32));
@@ -67,21 +58,10 @@ std::string glsl_curve_constants(const std::string& prefix, const std::string& t
                                  "), a base-field element in Montgomery form");
 }
 
-// The names the shaders give AffinePairCase's values: kAffinePair + the case in CamelCase.
-struct GlslAffinePairCase {
-  const char* name;
-  AffinePairCase value;
-};
-inline constexpr GlslAffinePairCase kGlslAffinePairCases[] = {
-    {"kAffinePairNone", AffinePairCase::none},         {"kAffinePairAdd", AffinePairCase::add},
-    {"kAffinePairDoubling", AffinePairCase::doubling}, {"kAffinePairCopyLhs", AffinePairCase::copy_lhs},
-    {"kAffinePairCopyRhs", AffinePairCase::copy_rhs},  {"kAffinePairInfinity", AffinePairCase::infinity},
-};
-
 // "const uint kAffinePair… = 0x…u;" for every case of AffinePairCase.
 inline std::string glsl_affine_pair_cases() {
   std::string text = "\n// ---- AffinePairCase (msm/common/affine_pair.hpp): the cases of affine_pair.glsl ----\n";
-  for (const GlslAffinePairCase& pair_case : kGlslAffinePairCases) {
+  for (const ShaderAffinePairCase& pair_case : kShaderAffinePairCases) {
     char line[96];
     std::snprintf(line, sizeof line, "const uint %s = 0x%08xu;\n", pair_case.name,
                   static_cast<unsigned>(pair_case.value));

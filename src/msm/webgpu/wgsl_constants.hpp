@@ -14,7 +14,7 @@
 #include "core/bigint.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
-#include "msm/common/affine_pair.hpp"
+#include "msm/common/shader_constants.hpp"
 
 namespace zkmsm::webgpu {
 
@@ -23,14 +23,7 @@ enum class CurveId { bn254, grumpkin };
 
 // "const NAME = array<u32, 8>(0x…u, …);" with a comment line above it.
 inline std::string wgsl_words_constant(const std::string& name, const BigInt<4>& value, const std::string& comment) {
-  std::string text = "// " + comment + "\nconst " + name + " = array<u32, 8>(";
-  for (int i = 0; i < 8; ++i) {
-    char word[16];
-    std::snprintf(word, sizeof word, "0x%08xu", static_cast<unsigned>(value.limb[i / 2] >> (32 * (i % 2))));
-    text += word;
-    text += i < 7 ? ", " : ");\n";
-  }
-  return text;
+  return "// " + comment + "\nconst " + name + " = array<u32, 8>(" + shader_words32(value) + ");\n";
 }
 
 // The constants field.wgsl reads, for the field of Params.
@@ -38,10 +31,7 @@ template <class Params>
 std::string wgsl_field_constants(const std::string& title) {
   using C = FieldConstants<Params>;
   static_assert(C::limbs == 4, "the shaders use 8 × 32-bit words");
-  BigInt<4> two{};
-  two.limb[0] = 2;
-  BigInt<4> modulus_minus_two{};
-  sub_with_borrow(modulus_minus_two, C::modulus, two);
+  const BigInt<4> modulus_minus_two = shader_modulus_minus_two<Params>();
   char neg_inv[64];
   std::snprintf(neg_inv, sizeof neg_inv, "const FIELD_NEG_INV32 = 0x%08xu;\n", static_cast<unsigned>(C::neg_inv32));
   return "// ---- " + title + " (generated from FieldConstants) ----\n" +
@@ -58,17 +48,10 @@ inline std::string wgsl_field_constants(FieldId field) {
 
 // "const kAffinePair<Case> = …u;" for every AffinePairCase (affine_pair.wgsl's case numbers).
 inline std::string wgsl_affine_pair_cases() {
-  struct Named {
-    const char* name;
-    AffinePairCase value;
-  };
-  constexpr Named cases[] = {
-      {"kAffinePairNone", AffinePairCase::none},         {"kAffinePairAdd", AffinePairCase::add},
-      {"kAffinePairDoubling", AffinePairCase::doubling}, {"kAffinePairCopyLhs", AffinePairCase::copy_lhs},
-      {"kAffinePairCopyRhs", AffinePairCase::copy_rhs},  {"kAffinePairInfinity", AffinePairCase::infinity}};
   std::string text = "// AffinePairCase (msm/common/affine_pair.hpp): the cases of affine_pair.wgsl\n";
-  for (const Named& named : cases) {
-    text += "const " + std::string(named.name) + " = " + std::to_string(static_cast<unsigned>(named.value)) + "u;\n";
+  for (const ShaderAffinePairCase& pair_case : kShaderAffinePairCases) {
+    text += "const " + std::string(pair_case.name) + " = " + std::to_string(static_cast<unsigned>(pair_case.value)) +
+            "u;\n";
   }
   return text;
 }
