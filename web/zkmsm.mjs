@@ -1,23 +1,37 @@
-// zkmsm in JavaScript: the C++ library compiled to WebAssembly (the cpu backend, and the WebGPU
-// pipeline as it grows: src/msm/webgpu), for browsers and node. Build: `make wasm`
-// (build/wasm/web/ holds this file, zkmsm_wasm.mjs and zkmsm_wasm.wasm).
+// zkmsm in JavaScript: the C++ library compiled to WebAssembly, for browsers and node: the cpu
+// backend, and the webgpu backend (WGSL compute shaders, src/msm/webgpu) on a GPUDevice handed to
+// init(). Build: `make wasm` (build/wasm/web/ holds this file, zkmsm_wasm.mjs and zkmsm_wasm.wasm).
 //
 //   import { init } from './zkmsm.mjs';
-//   const zkmsm = await init();                      // or init({ device }) with a GPUDevice
-//   const { point, stats } = zkmsm.msm('bn254', points, scalars, { windowBits: 0 });
+//   const adapter = await navigator.gpu?.requestAdapter();
+//   const zkmsm = await init({ device: await adapter?.requestDevice() });  // or init() for cpu alone
+//   const { point, stats } = await zkmsm.msm('bn254', points, scalars, { backend: 'webgpu' });
 //
 // points: an array of { x, y } BigInts (canonical affine coordinates; { x: 0n, y: 0n } is the
 // point at infinity), or a Uint8Array of n × 64 bytes (x then y, each four little-endian 64-bit
 // limbs: the C ABI's layout). scalars: an array of BigInts (any value in [0, 2^256), reduced mod
 // the group order), or a Uint8Array of n × 32 bytes. point: { x, y } BigInts, or null for the
-// point at infinity. stats: the backend, accumulator, window size and per-stage milliseconds
-// that ran. Bad input throws a ZkmsmError whose `status` names it (e.g. point_not_on_curve).
-// Variable-time in every input: never pass secret scalars.
+// point at infinity.
+// options (each optional; the C ABI's zkmsm_config in camelCase, 0 = automatic):
+//   backend          'auto' (webgpu on a hardware GPU, else cpu), 'cpu', 'webgpu'
+//   accumulator      'auto', 'stream_walker' (webgpu), 'batch_affine', 'xyzz' (cpu)
+//   windowBits       c in [2, 22]
+//   walkerSlots, walkerThreadsPerBlock, walkerMaxBlocks   the stream walker's S, workgroup size
+//                    (≤ 256) and workgroup cap (webgpu)
+//   memoryBudgetBytes  device bytes at most (webgpu: fewer windows per batch)
+//   validatePoints (default true), pointsInMontgomery, scalarsInMontgomery
+// stats: backend, accumulator, window_bits, windows, stages_ms (per stage), total_ms,
+// estimated_peak_bytes (the backend's closed-form model) and measured_peak_bytes (its
+// allocations), and for webgpu the walker geometry it ran (webgpu: walker_slots, walker_threads,
+// walker_threads_per_block, batch_windows, batches). Bad input rejects with a ZkmsmError whose
+// `status` names it (e.g. point_not_on_curve). msm() resolves asynchronously: calls run one after
+// another. Variable-time in every input: never pass secret scalars.
 import createZkmsmModule from './zkmsm_wasm.mjs';
 
 const CURVES = { bn254: 0, grumpkin: 1 };
-const BACKENDS = { auto: 0, cpu: 1, cuda: 2, vulkan: 3 };
+const BACKENDS = { auto: 0, cpu: 1, cuda: 2, vulkan: 3, webgpu: 4 };
 const ACCUMULATORS = { auto: 0, stream_walker: 1, pair_tree: 2, batch_affine: 3, xyzz: 4 };
+const WALKER_STATES = { registers: 0, global: 1, warp: 2, auto: 3, global_warp: 4 };  // zkmsm.h's values
 const MASK64 = (1n << 64n) - 1n;
 
 export class ZkmsmError extends Error {
@@ -79,16 +93,43 @@ function countOf(input, bytesPer, what) {
   return input.length;
 }
 
+// msm()'s options as the module's knob words (src/wasm/wasm_entry.cpp, KnobWord), in order.
+function knobWords(options) {
+  const count = (name, max) => {
+    const value = options[name] ?? 0;
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      throw new ZkmsmError('invalid_argument', `options.${name} must be an integer in [0, ${max}]`);
+    }
+    return value;
+  };
+  const flag = (name, fallback) => ((options[name] ?? fallback) ? 1 : 0);
+  const budget = count('memoryBudgetBytes', Number.MAX_SAFE_INTEGER);
+  return Uint32Array.of(
+    enumValue(BACKENDS, options.backend ?? 'auto', 'options.backend'),
+    count('windowBits', 0xffffffff),
+    enumValue(ACCUMULATORS, options.accumulator ?? 'auto', 'options.accumulator'),
+    flag('validatePoints', true),
+    flag('pointsInMontgomery', false),
+    flag('scalarsInMontgomery', false),
+    count('walkerSlots', 0xffffffff),
+    count('walkerThreadsPerBlock', 0xffffffff),
+    count('walkerMaxBlocks', 0xffffffff),
+    enumValue(WALKER_STATES, options.walkerState ?? 'auto', 'options.walkerState'),
+    flag('pairTreeDxCache', false),
+    budget % 2 ** 32,
+    Math.floor(budget / 2 ** 32));
+}
+
 const FIELDS = { bn254_fq: 0, bn254_fr: 1 };
 
 class Zkmsm {
   #queue = Promise.resolve();  // the asynchronous calls, one after another
-  #inFlight = 0;
 
-  constructor(module, device) {
+  constructor(module, device, accelerated) {
     this.module = module;
     this.version = module.UTF8ToString(module._zkmsm_version());
-    this.webgpu = device !== undefined;
+    this.webgpu = device !== undefined;  // the webgpu backend can run
+    this.webgpuAccelerated = accelerated;  // backend 'auto' runs it
     // Hooks for the module's own tests, not a stable API.
     const one = (task) => this.#serialized(task);
     this.testing = {
@@ -100,7 +141,6 @@ class Zkmsm {
       webgpuBucketReduction: (curve, windowBits, bucketSums) =>
         one(() => this.#webgpuBucketReduction(curve, windowBits, bucketSums)),
       webgpuBatchAffineAdd: (curve, slots, pairs) => one(() => this.#webgpuBatchAffineAdd(curve, slots, pairs)),
-      webgpuMsm: (curve, points, scalars, options) => one(() => this.#webgpuMsm(curve, points, scalars, options)),
       // Dispatches of more workgroups than this go in rows (0 = WebGPU's default 65,535).
       webgpuSetMaxWorkgroupsPerDimension: (workgroups) => one(async () => {
         const failed = await this.module.ccall('zkmsm_wasm_webgpu_set_max_workgroups_per_dimension', 'number',
@@ -281,42 +321,6 @@ class Zkmsm {
     }
   }
 
-  // The whole MSM on WebGPU (src/msm/webgpu/webgpu_msm.hpp; not yet a backend of msm()): points
-  // and scalars as msm() takes them; options { windowBits, slots, threads } (0 = automatic);
-  // resolves to { point, stats } with stats { window_bits, windows, batches, slots, threads }.
-  async #webgpuMsm(curve, points, scalars, { windowBits = 0, slots = 0, threads = 0 } = {}) {
-    const m = this.module;
-    const curveId = enumValue(CURVES, curve, 'curve');
-    const n = countOf(points, 64, 'points');
-    if (countOf(scalars, 32, 'scalars') !== n) {
-      throw new ZkmsmError('invalid_argument', `count mismatch: ${n} points, ${countOf(scalars, 32, 'scalars')} scalars`);
-    }
-    const pointsAt = this.#alloc(64 * n);
-    const scalarsAt = this.#alloc(32 * n);
-    const outAt = this.#alloc(64);
-    const reportAt = this.#alloc(20);
-    try {
-      const view = new DataView(m.HEAPU8.buffer);
-      writeInputs(m, view, points, pointsAt, scalars, scalarsAt);
-      const failed = await m.ccall('zkmsm_wasm_webgpu_msm', 'number',
-                                   ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
-                                   [curveId, pointsAt, scalarsAt, n, windowBits, slots, threads, outAt, reportAt],
-                                   { async: true });
-      if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
-      const out = new DataView(m.HEAPU8.buffer);
-      const element = (at) => readLimbs(out, at, 4);
-      const x = element(outAt), y = element(outAt + 32);
-      const words = new Uint32Array(m.HEAPU8.buffer, reportAt, 5);
-      return { point: x === 0n && y === 0n ? null : { x, y },
-               stats: { window_bits: words[0], windows: words[1], batches: words[2], slots: words[3], threads: words[4] } };
-    } finally {
-      m._free(pointsAt);
-      m._free(scalarsAt);
-      m._free(outAt);
-      m._free(reportAt);
-    }
-  }
-
   // curve_ops.wgsl on the device: pairs is an array of n [p, q], each point { x, y } of BigInts in
   // Montgomery form ({ x: 0n, y: 0n } = infinity); resolves to n arrays of the affine
   // [p + q (madd), p + q (add), 2p, p + 2q, 2s, s + s (add), s + t (add), s + s (madd)] with
@@ -367,30 +371,48 @@ class Zkmsm {
   // Runs `task` after every earlier asynchronous call has settled: Asyncify suspends one call at a
   // time, and a second one started while the first waits for the GPU would corrupt both.
   #serialized(task) {
-    const run = async () => {
-      this.#inFlight++;
-      try {
-        return await task();
-      } finally {
-        this.#inFlight--;
-      }
-    };
-    const result = this.#queue.then(run, run);
+    const result = this.#queue.then(task, task);
     this.#queue = result.catch(() => {});
     return result;
   }
 
+
+  // n independent random points (each from a random x-coordinate: no known relation between
+  // them) and n random scalars in [0, r) of `curve` for a seed (an integer in [0, 2^64)), from the
+  // library's generator; resolves to { points, scalars }, Uint8Arrays in msm()'s byte layout.
+  randomInputs(curve, n, seed = 1) {
+    return this.#serialized(async () => {
+      const m = this.module;
+      const curveId = enumValue(CURVES, curve, 'curve');
+      if (!Number.isInteger(n) || n < 0) throw new ZkmsmError('invalid_argument', 'n must be a non-negative integer');
+      const seedValue = BigInt(seed);
+      if (seedValue < 0n || seedValue >> 64n !== 0n) throw new ZkmsmError('invalid_argument', 'seed must be in [0, 2^64)');
+      const pointsAt = this.#alloc(64 * n);
+      const scalarsAt = this.#alloc(32 * n);
+      try {
+        m._zkmsm_wasm_random_inputs(curveId, n, Number(seedValue & 0xffffffffn), Number(seedValue >> 32n), pointsAt,
+                                    scalarsAt);
+        return { points: m.HEAPU8.slice(pointsAt, pointsAt + 64 * n), scalars: m.HEAPU8.slice(scalarsAt, scalarsAt + 32 * n) };
+      } finally {
+        m._free(pointsAt);
+        m._free(scalarsAt);
+      }
+    });
+  }
+
+  // Σ scalars[i]·points[i] (see the top of this file); resolves to { point, stats }. Calls run one
+  // after another (the module suspends one call at a time while it waits for the GPU).
   msm(curve, points, scalars, options = {}) {
-    if (this.#inFlight !== 0) {
-      throw new ZkmsmError('invalid_argument', 'an asynchronous WebGPU call is in flight: await it before msm()');
-    }
+    return this.#serialized(() => this.#msm(curve, points, scalars, options));
+  }
+
+  async #msm(curve, points, scalars, options) {
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
-    const backend = enumValue(BACKENDS, options.backend ?? 'auto', 'options.backend');
-    const accumulator = enumValue(ACCUMULATORS, options.accumulator ?? 'auto', 'options.accumulator');
-    const windowBits = options.windowBits ?? 0;
-    if (!Number.isInteger(windowBits) || windowBits < 0 || windowBits > 0xffffffff) {
-      throw new ZkmsmError('invalid_argument', 'options.windowBits must be an integer in [0, 2^32)');
+    const knobs = knobWords(options);
+    if (options.backend === 'webgpu' && !this.webgpu) {
+      throw new ZkmsmError('backend_unavailable',
+                           "backend 'webgpu' needs a WebGPU device: pass one to init({ device })");
     }
     const n = countOf(points, 64, 'points');
     if (countOf(scalars, 32, 'scalars') !== n) {
@@ -398,27 +420,42 @@ class Zkmsm {
     }
     const pointsAt = this.#alloc(64 * n);
     const scalarsAt = this.#alloc(32 * n);
+    const knobsAt = this.#alloc(4 * knobs.length);
     try {
       const view = new DataView(m.HEAPU8.buffer);
       writeInputs(m, view, points, pointsAt, scalars, scalarsAt);
-      const json = m.UTF8ToString(
-        m._zkmsm_wasm_msm(curveId, pointsAt, scalarsAt, n, backend, windowBits, accumulator,
-                          options.validatePoints === false ? 0 : 1));
-      const out = JSON.parse(json);
+      new Uint32Array(m.HEAPU8.buffer, knobsAt, knobs.length).set(knobs);
+      const jsonAt = await m.ccall('zkmsm_wasm_msm', 'number', ['number', 'number', 'number', 'number', 'number'],
+                                   [curveId, pointsAt, scalarsAt, n, knobsAt], { async: true });
+      const out = JSON.parse(m.UTF8ToString(jsonAt));
       if (!out.ok) throw new ZkmsmError(out.status, out.message);
       return { point: out.infinity ? null : { x: BigInt(out.x), y: BigInt(out.y) }, stats: out.stats };
     } finally {
       m._free(pointsAt);
       m._free(scalarsAt);
+      m._free(knobsAt);
     }
   }
 }
 
-// Loads the module. device: a GPUDevice for the WebGPU code (navigator.gpu's in a browser, the
-// `webgpu` package's in node); without one only the cpu backend runs. wasmBinary: the bytes of
-// zkmsm_wasm.wasm where fetch cannot read the file beside this one; under node it is read from
-// disk here (node 20's fetch has no file: URLs, which Emscripten 3.1.6's loader would use).
-export async function init({ device, wasmBinary } = {}) {
+// Whether `adapterInfo` (a GPUAdapterInfo, or undefined) names a software adapter: the CPU
+// fallbacks of browsers and Mesa (SwiftShader, llvmpipe, lavapipe, softpipe, WARP), where the
+// cpu backend is faster than WebGPU.
+export function isSoftwareAdapter(adapterInfo) {
+  if (adapterInfo === undefined || adapterInfo === null) return false;
+  if (adapterInfo.isFallbackAdapter === true) return true;
+  const text = ['vendor', 'architecture', 'device', 'description'].map((k) => adapterInfo[k] ?? '').join(' ');
+  return /swiftshader|llvmpipe|lavapipe|softpipe|basic render|subzero/i.test(text);
+}
+
+// Loads the module. device: a GPUDevice for the webgpu backend (navigator.gpu's in a browser, the
+// `webgpu` package's in node); without one only the cpu backend runs. accelerated: whether
+// backend 'auto' may run webgpu on it (default: a device whose adapter is not a software one,
+// judged from device.adapterInfo where the browser has it, else from adapterInfo given here).
+// wasmBinary: the bytes of zkmsm_wasm.wasm where fetch cannot read the file beside this one; under
+// node it is read from disk here (node 20's fetch has no file: URLs, which Emscripten 3.1.6's
+// loader would use).
+export async function init({ device, wasmBinary, adapterInfo, accelerated } = {}) {
   const options = {};
   if (device !== undefined) options.preinitializedWebGPUDevice = device;
   options.wasmBinary = wasmBinary;
@@ -427,5 +464,8 @@ export async function init({ device, wasmBinary } = {}) {
     options.wasmBinary = await readFile(new URL('./zkmsm_wasm.wasm', import.meta.url));
   }
   if (options.wasmBinary === undefined) delete options.wasmBinary;
-  return new Zkmsm(await createZkmsmModule(options), device);
+  const module = await createZkmsmModule(options);
+  const hardware = accelerated ?? (device !== undefined && !isSoftwareAdapter(device.adapterInfo ?? adapterInfo));
+  module._zkmsm_wasm_webgpu_set_accelerated(hardware ? 1 : 0);
+  return new Zkmsm(module, device, hardware);
 }

@@ -16,6 +16,7 @@ enum class Backend {
   cpu,
   cuda,
   vulkan,
+  webgpu,  // WGSL compute shaders through WebGPU: the WebAssembly module only (browsers, node)
 };
 
 enum class Accumulator {

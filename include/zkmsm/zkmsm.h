@@ -68,6 +68,7 @@ typedef enum zkmsm_backend {
   ZKMSM_BACKEND_CPU = 1,
   ZKMSM_BACKEND_CUDA = 2,
   ZKMSM_BACKEND_VULKAN = 3,
+  ZKMSM_BACKEND_WEBGPU = 4, /* WebGPU compute (WGSL): built into the WebAssembly module only */
 } zkmsm_backend;
 
 typedef enum zkmsm_accumulator {

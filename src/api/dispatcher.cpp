@@ -26,6 +26,8 @@ backend::BackendKind to_kind(Backend backend) {
       return backend::BackendKind::cuda;
     case Backend::vulkan:
       return backend::BackendKind::vulkan;
+    case Backend::webgpu:
+      return backend::BackendKind::webgpu;
     default:
       return backend::BackendKind::cpu;
   }
@@ -37,6 +39,8 @@ Backend to_public(backend::BackendKind kind) {
       return Backend::cuda;
     case backend::BackendKind::vulkan:
       return Backend::vulkan;
+    case backend::BackendKind::webgpu:
+      return Backend::webgpu;
     case backend::BackendKind::cpu:
       break;
   }

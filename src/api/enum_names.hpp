@@ -27,11 +27,12 @@ struct EnumTable;
 
 template <>
 struct EnumTable<Backend> {
-  static constexpr std::array<EnumRow<Backend>, 4> rows{{
+  static constexpr std::array<EnumRow<Backend>, 5> rows{{
       {Backend::automatic, "auto", ZKMSM_BACKEND_AUTO},
       {Backend::cpu, "cpu", ZKMSM_BACKEND_CPU},
       {Backend::cuda, "cuda", ZKMSM_BACKEND_CUDA},
       {Backend::vulkan, "vulkan", ZKMSM_BACKEND_VULKAN},
+      {Backend::webgpu, "webgpu", ZKMSM_BACKEND_WEBGPU},
   }};
 };
 

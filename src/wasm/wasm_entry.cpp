@@ -1,13 +1,18 @@
 // The WebAssembly module's entry point, called by web/zkmsm.mjs: the C ABI's MSM (zkmsm.h) with
-// its knobs as plain integers and its outcome as JSON text, so that JavaScript needs no struct
-// layouts. Points and scalars use the C ABI's layouts: n × 8 and n × 4 little-endian 64-bit
-// limbs, canonical coordinates, (0, 0) the point at infinity.
+// its knobs as an array of 32-bit words and its outcome as JSON text, so that JavaScript needs no
+// struct layouts. Points and scalars use the C ABI's layouts: n × 8 and n × 4 little-endian 64-bit
+// limbs, canonical coordinates (or Montgomery form when asked), (0, 0) the point at infinity. The
+// webgpu backend waits for the GPU through Asyncify: JavaScript calls zkmsm_wasm_msm with
+// ccall(…, { async: true }).
 #include <cinttypes>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
+#include "msm/webgpu/webgpu_backend.hpp"
+#include "zkmsm/random_inputs.hpp"
 #include "zkmsm/zkmsm.h"
 
 namespace {
@@ -42,6 +47,15 @@ std::string hex_of_limbs(const std::uint64_t* limbs) {
   return out + "\"";
 }
 
+// The walker geometry the webgpu backend ran with (the knobs as used, automatic ones resolved).
+std::string webgpu_json() {
+  const zkmsm::webgpu::WebGpuMsmSizes& sizes = zkmsm::webgpu::last_webgpu_msm_sizes();
+  return "{\"walker_slots\":" + std::to_string(sizes.slots) + ",\"walker_threads\":" + std::to_string(sizes.threads) +
+         ",\"walker_threads_per_block\":" + std::to_string(sizes.workgroup_size) +
+         ",\"batch_windows\":" + std::to_string(sizes.batch_windows) + ",\"batches\":" + std::to_string(sizes.batches) +
+         "}";
+}
+
 std::string stats_json(const zkmsm_stats& stats) {
   std::string stages = "{";
   for (std::uint32_t s = 0; s < stats.stage_count; ++s) {
@@ -49,37 +63,59 @@ std::string stats_json(const zkmsm_stats& stats) {
     stages += json_string(stats.stages[s].name) + ":" + std::to_string(stats.stages[s].ms);
   }
   stages += "}";
+  const bool webgpu = std::string(stats.backend) == "webgpu";
   return "{\"backend\":" + json_string(stats.backend) + ",\"accumulator\":" + json_string(stats.accumulator) +
          ",\"window_bits\":" + std::to_string(stats.window_bits) + ",\"windows\":" + std::to_string(stats.windows) +
          ",\"stages_ms\":" + stages + ",\"total_ms\":" + std::to_string(stats.total_ms) +
          ",\"estimated_peak_bytes\":" + std::to_string(stats.estimated_peak_bytes) +
-         ",\"measured_peak_bytes\":" + std::to_string(stats.measured_peak_bytes) + "}";
+         ",\"measured_peak_bytes\":" + std::to_string(stats.measured_peak_bytes) +
+         (webgpu ? ",\"webgpu\":" + webgpu_json() : std::string()) + "}";
 }
 
 }  // namespace
 
 extern "C" {
 
-// Σ scalars[i]·points[i] for i < n on `curve` (zkmsm_curve) with the backend, window_bits,
-// accumulator and validate_points of zkmsm_config (enums as their zkmsm.h values; this module
-// builds the cpu backend alone) and the library's defaults otherwise. Returns JSON text, valid
-// until the next call:
+// The knobs of zkmsm_wasm_msm, in this order (enums as their zkmsm.h values).
+enum KnobWord {
+  kBackend,
+  kWindowBits,
+  kAccumulator,
+  kValidatePoints,
+  kPointsInMontgomery,
+  kScalarsInMontgomery,
+  kWalkerSlots,
+  kWalkerThreadsPerBlock,
+  kWalkerMaxBlocks,
+  kWalkerState,
+  kPairTreeDxCache,
+  kMemoryBudgetLow,   // memory_budget_bytes mod 2^32
+  kMemoryBudgetHigh,  // memory_budget_bytes / 2^32
+  kKnobWords,
+};
+
+// Σ scalars[i]·points[i] for i < n on `curve` (zkmsm_curve) with the kKnobWords knobs of
+// `knobs` (KnobWord) and the library's defaults otherwise. Returns JSON text, valid until the
+// next call:
 //   {"ok":true,"infinity":false,"x":"0x…","y":"0x…","stats":{…}}   (or "infinity":true)
 //   {"ok":false,"status":"point_not_on_curve","message":"…"}   (zkmsm_status_string)
-const char* zkmsm_wasm_msm(int curve,
-                           const std::uint64_t* points,
-                           const std::uint64_t* scalars,
-                           std::size_t n,
-                           int backend,
-                           std::uint32_t window_bits,
-                           int accumulator,
-                           int validate_points) {
+// stats: zkmsm_stats's fields, and for the webgpu backend its walker geometry ("webgpu").
+const char* zkmsm_wasm_msm(
+    int curve, const std::uint64_t* points, const std::uint64_t* scalars, std::size_t n, const std::uint32_t* knobs) {
   zkmsm_config config;
   zkmsm_config_init(&config);
-  config.backend = static_cast<zkmsm_backend>(backend);
-  config.window_bits = window_bits;
-  config.accumulator = static_cast<zkmsm_accumulator>(accumulator);
-  config.validate_points = validate_points;
+  config.backend = static_cast<zkmsm_backend>(knobs[kBackend]);
+  config.window_bits = knobs[kWindowBits];
+  config.accumulator = static_cast<zkmsm_accumulator>(knobs[kAccumulator]);
+  config.validate_points = static_cast<int>(knobs[kValidatePoints]);
+  config.points_in_montgomery = static_cast<int>(knobs[kPointsInMontgomery]);
+  config.scalars_in_montgomery = static_cast<int>(knobs[kScalarsInMontgomery]);
+  config.walker_slots = knobs[kWalkerSlots];
+  if (knobs[kWalkerThreadsPerBlock] != 0) config.walker_threads_per_block = knobs[kWalkerThreadsPerBlock];
+  config.walker_max_blocks = knobs[kWalkerMaxBlocks];
+  config.walker_state = static_cast<zkmsm_walker_state>(knobs[kWalkerState]);
+  config.pair_tree_dx_cache = static_cast<int>(knobs[kPairTreeDxCache]);
+  config.memory_budget_bytes = (std::uint64_t{knobs[kMemoryBudgetHigh]} << 32) | knobs[kMemoryBudgetLow];
   zkmsm_stats stats;
   zkmsm_stats_init(&stats);
   std::uint64_t sum[8] = {};
@@ -96,5 +132,36 @@ const char* zkmsm_wasm_msm(int curve,
   }
   return last_json.c_str();
 }
+
+// n independent random points (each from a random x-coordinate, zkmsm/random_inputs.hpp) and n
+// random scalars in [0, r) of `curve` for `seed` (seed_low + 2^32 · seed_high), in the C ABI's
+// layouts at points_out (n × 64 bytes) and scalars_out (n × 32 bytes): inputs for benchmarks
+// and for checks of one backend against another. Returns 0, or 1 for an unknown curve.
+int zkmsm_wasm_random_inputs(int curve,
+                             std::size_t n,
+                             std::uint32_t seed_low,
+                             std::uint32_t seed_high,
+                             std::uint64_t* points_out,
+                             std::uint64_t* scalars_out) {
+  const std::uint64_t seed = (std::uint64_t{seed_high} << 32) | seed_low;
+  auto write = [&](const auto& points, const auto& scalars) {
+    std::memcpy(points_out, points.data(), n * 64);
+    std::memcpy(scalars_out, scalars.data(), n * 32);
+  };
+  if (curve == ZKMSM_CURVE_BN254) {
+    write(zkmsm::random_points<zkmsm::Bn254>(n, seed, 1), zkmsm::random_scalars<zkmsm::Bn254>(n, seed ^ 0x5ca1a75ull));
+    return 0;
+  }
+  if (curve == ZKMSM_CURVE_GRUMPKIN) {
+    write(zkmsm::random_points<zkmsm::Grumpkin>(n, seed, 1),
+          zkmsm::random_scalars<zkmsm::Grumpkin>(n, seed ^ 0x5ca1a75ull));
+    return 0;
+  }
+  return 1;
+}
+
+// Whether the WebGPU device handed to init() is a hardware GPU (JavaScript judges it from the
+// adapter): Backend::automatic then runs webgpu before cpu. Call before the first MSM.
+void zkmsm_wasm_webgpu_set_accelerated(int accelerated) { zkmsm::webgpu::set_webgpu_accelerated(accelerated != 0); }
 
 }  // extern "C"

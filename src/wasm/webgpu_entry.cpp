@@ -5,43 +5,15 @@
 #include <span>
 #include <string>
 
-#include "curve/bn254.hpp"
-#include "curve/grumpkin.hpp"
 #include "msm/webgpu/bucket_bounds.hpp"
 #include "msm/webgpu/bucket_reduction.hpp"
 #include "msm/webgpu/decompose_scalars.hpp"
 #include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/test_kernels.hpp"
-#include "msm/webgpu/webgpu_msm.hpp"
 
 namespace {
 
 std::string last_error;
-
-template <class Curve>
-int run_webgpu_msm(const void* points,
-                   const void* scalars,
-                   std::size_t n,
-                   const zkmsm::webgpu::WebGpuMsmOptions& options,
-                   std::uint64_t* out,
-                   std::uint32_t* out_report) {
-  zkmsm::AffinePoint<Curve> sum;
-  zkmsm::webgpu::WebGpuMsmReport report;
-  const zkmsm::webgpu::Status status = zkmsm::webgpu::webgpu_msm<Curve>(points, scalars, n, options, sum, report);
-  if (!status.ok) {
-    last_error = status.message;
-    return 1;
-  }
-  const auto x = sum.x.to_canonical();
-  const auto y = sum.y.to_canonical();
-  for (int l = 0; l < 4; ++l) {
-    out[l] = x.limb[l];
-    out[4 + l] = y.limb[l];
-  }
-  const std::uint32_t words[5] = {report.window_bits, report.windows, report.batches, report.slots, report.threads};
-  for (int k = 0; k < 5; ++k) out_report[k] = words[k];
-  return 0;
-}
 
 }  // namespace
 
@@ -202,27 +174,6 @@ int zkmsm_wasm_webgpu_batch_affine_add(int curve,
     return 1;
   }
   return 0;
-}
-
-// Σ scalars[i]·points[i] on WebGPU (msm/webgpu/webgpu_msm.hpp; the C ABI's layouts: n × 8 limbs
-// of canonical coordinates, n × 4 limbs of scalars): curve 0 = BN254, 1 = Grumpkin; window_bits,
-// slots, threads 0 = automatic. out: x[4], y[4] canonical ((0, 0) = infinity); report: c,
-// windows, batches, S, threads. Returns 0, or 1 with zkmsm_wasm_webgpu_last_error().
-int zkmsm_wasm_webgpu_msm(int curve,
-                          const std::uint64_t* points,
-                          const std::uint64_t* scalars,
-                          std::size_t n,
-                          std::uint32_t window_bits,
-                          std::uint32_t slots,
-                          std::uint32_t threads,
-                          std::uint64_t* out,
-                          std::uint32_t* report) {
-  last_error.clear();
-  const zkmsm::webgpu::WebGpuMsmOptions options{window_bits, slots, threads};
-  if (curve == 0) return run_webgpu_msm<zkmsm::Bn254G1>(points, scalars, n, options, out, report);
-  if (curve == 1) return run_webgpu_msm<zkmsm::GrumpkinG1>(points, scalars, n, options, out, report);
-  last_error = "curve must be 0 (BN254) or 1 (Grumpkin)";
-  return 1;
 }
 
 // Test hook: dispatches of more than `workgroups` workgroups go in rows of that many (0 = the

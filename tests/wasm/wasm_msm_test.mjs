@@ -65,26 +65,26 @@ for (const curve of ['bn254', 'grumpkin']) {
   const points = randomPoints(Point, 300, next);
   const scalars = points.map(() => random256(next));
 
-  test(`${curve}: random independent points, every prefix length sampled`, () => {
+  test(`${curve}: random independent points, every prefix length sampled`, async () => {
     for (const n of [0, 1, 2, 3, 17, 100, 300]) {
-      const { point, stats } = zkmsm.msm(curve, points.slice(0, n), scalars.slice(0, n));
+      const { point, stats } = await zkmsm.msm(curve, points.slice(0, n), scalars.slice(0, n));
       assert.deepEqual(point, expected(Point, points.slice(0, n), scalars.slice(0, n)), `n = ${n}`);
       assert.equal(stats.backend, 'cpu');
     }
   });
 
-  test(`${curve}: every accumulator and window size give the oracle's sum`, () => {
+  test(`${curve}: every accumulator and window size give the oracle's sum`, async () => {
     const want = expected(Point, points, scalars);
     for (const accumulator of ['auto', 'xyzz', 'batch_affine']) {
       for (const windowBits of [0, 2, 5, 9, 13, 22]) {
-        const { point, stats } = zkmsm.msm(curve, points, scalars, { accumulator, windowBits });
+        const { point, stats } = await zkmsm.msm(curve, points, scalars, { accumulator, windowBits });
         assert.deepEqual(point, want, `${accumulator}, c = ${windowBits}`);
         if (windowBits !== 0) assert.ok(stats.window_bits <= windowBits);
       }
     }
   });
 
-  test(`${curve}: the edge cases`, () => {
+  test(`${curve}: the edge cases`, async () => {
     const P = points[0], Q = points[1];
     const minus = (p) => ({ x: p.x, y: Point.Fp.ORDER - p.y });
     const infinity = { x: 0n, y: 0n };
@@ -99,41 +99,79 @@ for (const curve of ['bn254', 'grumpkin']) {
     };
     for (const [name, [ps, ks]] of Object.entries(cases)) {
       for (const windowBits of [0, 3]) {
-        assert.deepEqual(zkmsm.msm(curve, ps, ks, { windowBits }).point, expected(Point, ps, ks), name);
+        assert.deepEqual((await zkmsm.msm(curve, ps, ks, { windowBits })).point, expected(Point, ps, ks), name);
       }
     }
-    assert.equal(zkmsm.msm(curve, [P, minus(P)], [7n, 7n]).point, null);
+    assert.equal((await zkmsm.msm(curve, [P, minus(P)], [7n, 7n])).point, null);
   });
 
-  test(`${curve}: bytes in the C ABI's layout equal the arrays`, () => {
-    const fromArrays = zkmsm.msm(curve, points, scalars).point;
-    assert.deepEqual(zkmsm.msm(curve, pointBytes(points), bytesOf(scalars, 4)).point, fromArrays);
+  test(`${curve}: bytes in the C ABI's layout equal the arrays`, async () => {
+    const fromArrays = (await zkmsm.msm(curve, points, scalars)).point;
+    assert.deepEqual((await zkmsm.msm(curve, pointBytes(points), bytesOf(scalars, 4))).point, fromArrays);
   });
 
-  test(`${curve}: bad input is refused with its status`, () => {
+  test(`${curve}: bad input is refused with its status`, async () => {
     const P = points[0];
     const refused = (status, ps, ks, options) =>
-      assert.throws(() => zkmsm.msm(curve, ps, ks, options), (e) => e instanceof ZkmsmError && e.status === status);
-    refused('point_not_on_curve', [{ x: P.x, y: P.y ^ 1n }], [1n]);
-    refused('point_not_canonical', [{ x: Point.Fp.ORDER, y: 0n }], [1n]);
-    refused('invalid_argument', [P, P], [1n]);
-    refused('invalid_argument', [P], [1n << 256n]);
-    refused('invalid_argument', [P], [-1n]);
-    refused('invalid_argument', [{ x: P.x }], [1n]);
-    refused('invalid_argument', [P], [1n], { windowBits: 23 });
-    refused('invalid_argument', [P], [1n], { accumulator: 'nonsense' });
-    refused('invalid_argument', new Uint8Array(65), new Uint8Array(32));
-    refused('backend_unavailable', [P], [1n], { backend: 'cuda' });
+      assert.rejects(zkmsm.msm(curve, ps, ks, options), (e) => e instanceof ZkmsmError && e.status === status);
+    await refused('point_not_on_curve', [{ x: P.x, y: P.y ^ 1n }], [1n]);
+    await refused('point_not_canonical', [{ x: Point.Fp.ORDER, y: 0n }], [1n]);
+    await refused('invalid_argument', [P, P], [1n]);
+    await refused('invalid_argument', [P], [1n << 256n]);
+    await refused('invalid_argument', [P], [-1n]);
+    await refused('invalid_argument', [{ x: P.x }], [1n]);
+    await refused('invalid_argument', [P], [1n], { windowBits: 23 });
+    await refused('invalid_argument', [P], [1n], { accumulator: 'nonsense' });
+    await refused('invalid_argument', new Uint8Array(65), new Uint8Array(32));
+    await refused('backend_unavailable', [P], [1n], { backend: 'cuda' });
+    await refused('backend_unavailable', [P], [1n], { backend: 'webgpu' });
+    await refused('invalid_argument', [P], [1n], { walkerSlots: -1 });
+    await refused('invalid_argument', [P], [1n], { memoryBudgetBytes: 0.5 });
     // Without validation a point off the curve is the caller's promise; the call still returns.
-    assert.doesNotThrow(() => zkmsm.msm(curve, [P], [1n], { validatePoints: false }));
+    await zkmsm.msm(curve, [P], [1n], { validatePoints: false });
   });
 }
 
 test('the WebGPU code without a device is a rejected promise naming init({ device })', async () => {
   await assert.rejects(zkmsm.testing.webgpuFieldOps('bn254_fq', [1n], [1n]), /no WebGPU device: pass one to init/);
+  await assert.rejects(zkmsm.msm('bn254', [], [], { backend: 'webgpu' }),
+                       (e) => e.status === 'backend_unavailable' && /init\(\{ device \}\)/.test(e.message));
   assert.equal(zkmsm.webgpu, false);
+  assert.equal((await zkmsm.msm('bn254', [], [])).stats.backend, 'cpu');
 });
 
-test('an unknown curve is refused', () => {
-  assert.throws(() => zkmsm.msm('secp256k1', [], []), (e) => e instanceof ZkmsmError && e.status === 'invalid_argument');
+test('randomInputs gives independent points on the curve and scalars below r, reproducibly', async () => {
+  for (const curve of ['bn254', 'grumpkin']) {
+    const Point = CURVES[curve];
+    const { points, scalars } = await zkmsm.randomInputs(curve, 50, 0x1234_5678_9abcn);
+    const again = await zkmsm.randomInputs(curve, 50, 0x1234_5678_9abcn);
+    assert.deepEqual(points, again.points);
+    assert.equal(points.length, 50 * 64);
+    const view = new DataView(points.buffer);
+    const limbs = (at) => [0, 1, 2, 3].reduce((v, l) => v | (view.getBigUint64(at + 8 * l, true) << BigInt(64 * l)), 0n);
+    const seen = new Set();
+    for (let i = 0; i < 50; i++) {
+      const P = Point.fromAffine({ x: limbs(64 * i), y: limbs(64 * i + 32) });
+      P.assertValidity();
+      seen.add(P.toAffine().x);
+    }
+    assert.equal(seen.size, 50);
+    const scalarView = new DataView(scalars.buffer);
+    for (let i = 0; i < 50; i++) {
+      const k = [0, 1, 2, 3].reduce((v, l) => v | (scalarView.getBigUint64(32 * i + 8 * l, true) << BigInt(64 * l)), 0n);
+      assert.ok(k < Point.Fn.ORDER);
+    }
+    const { point } = await zkmsm.msm(curve, points, scalars);
+    const ps = [], ks = [];
+    for (let i = 0; i < 50; i++) {
+      ps.push({ x: limbs(64 * i), y: limbs(64 * i + 32) });
+      ks.push([0, 1, 2, 3].reduce((v, l) => v | (scalarView.getBigUint64(32 * i + 8 * l, true) << BigInt(64 * l)), 0n));
+    }
+    assert.deepEqual(point, expected(Point, ps, ks));
+  }
+  await assert.rejects(zkmsm.randomInputs('bn254', -1), (e) => e.status === 'invalid_argument');
+});
+
+test('an unknown curve is refused', async () => {
+  await assert.rejects(zkmsm.msm('secp256k1', [], []), (e) => e instanceof ZkmsmError && e.status === 'invalid_argument');
 });

@@ -262,8 +262,9 @@ for (const curve of ['bn254', 'grumpkin']) {
     const P = points[0];
     const cases = [
       ['random independent points', points, scalars, {}],
-      ['random, c = 5, 3 threads', points, scalars, { windowBits: 5, threads: 3 }],
-      ['random, c = 9, S = 1', points.slice(0, 100), scalars.slice(0, 100), { windowBits: 9, slots: 1 }],
+      ['random, c = 5, one workgroup', points, scalars, { windowBits: 5, walkerMaxBlocks: 1 }],
+      ['random, c = 9, S = 1', points.slice(0, 100), scalars.slice(0, 100), { windowBits: 9, walkerSlots: 1 }],
+      ['random, c = 6, one window per batch', points, scalars, { windowBits: 6, memoryBudgetBytes: 400000 }],
       ['copies of one point', Array(120).fill(P), Array(120).fill(scalars[1]), { windowBits: 4 }],
       ['P and -P cancel', [P, P.negate(), points[1], points[1].negate()], [scalars[2], scalars[2], scalars[3], scalars[3]], {}],
       ['infinity and zero scalars', [Point.ZERO, P, points[1]], [scalars[4], 0n, scalars[5]], {}],
@@ -272,11 +273,37 @@ for (const curve of ['bn254', 'grumpkin']) {
       ['no points', [], [], {}],
     ];
     for (const [name, ps, ks, options] of cases) {
-      const { point, stats } = await zkmsm.testing.webgpuMsm(curve, ps.map(affine), ks, options);
-      assert.deepEqual(point, expected(ps, ks), `${curve}: ${name} (${JSON.stringify(stats)})`);
+      const { point, stats } = await zkmsm.msm(curve, ps.map(affine), ks, { backend: 'webgpu', ...options });
+      const what = `${curve}: ${name} (${JSON.stringify(stats)})`;
+      assert.deepEqual(point, expected(ps, ks), what);
+      assert.equal(stats.backend, 'webgpu', what);
+      assert.equal(stats.accumulator, 'stream_walker', what);
+      if (ps.length === 0) continue;
+      // The closed-form model is every buffer the MSM allocates: the measured peak equals it.
+      assert.equal(stats.measured_peak_bytes, stats.estimated_peak_bytes, what);
+      if (options.memoryBudgetBytes) {
+        assert.ok(stats.estimated_peak_bytes <= options.memoryBudgetBytes, what);
+        assert.ok(stats.webgpu.batches > 1, what);
+      }
+      if (options.walkerSlots) assert.equal(stats.webgpu.walker_slots, options.walkerSlots, what);
+      if (options.walkerMaxBlocks) assert.ok(stats.webgpu.walker_threads <= options.walkerMaxBlocks * stats.webgpu.walker_threads_per_block, what);
+      for (const stage of ['convert_inputs', 'upload_inputs', 'decompose_scalars', 'sort_by_bucket', 'plan',
+                           'accumulate_buckets', 'reduce_buckets', 'combine_windows']) {
+        assert.ok(stats.stages_ms[stage] >= 0, `${what}: stage ${stage}`);
+      }
     }
-    await assert.rejects(zkmsm.testing.webgpuMsm(curve, [{ x: P.toAffine().x, y: P.toAffine().y ^ 1n }], [1n]),
-                         /not on the curve/);
+    const refused = (status, pattern, ps, ks, options = {}) =>
+      assert.rejects(zkmsm.msm(curve, ps, ks, { backend: 'webgpu', ...options }),
+                     (e) => e.status === status && pattern.test(e.message));
+    const A = affine(P);
+    await refused('point_not_on_curve', /not on the curve/, [{ x: A.x, y: A.y ^ 1n }], [1n]);
+    await refused('point_not_canonical', /./, [{ x: Point.Fp.ORDER, y: 0n }], [1n]);
+    await refused('invalid_argument', /pair_tree/, [A], [1n], { accumulator: 'pair_tree' });
+    await refused('invalid_argument', /batch_affine/, [A], [1n], { accumulator: 'batch_affine' });
+    await refused('invalid_argument', /walker_state/, [A], [1n], { walkerState: 'global' });
+    await refused('invalid_argument', /walker_slots/, [A], [1n], { walkerSlots: 65 });
+    await refused('invalid_argument', /walker_threads_per_block/, [A], [1n], { walkerThreadsPerBlock: 257 });
+    await refused('out_of_memory', /memory_budget_bytes/, [A], [1n], { memoryBudgetBytes: 1000 });
   });
 }
 

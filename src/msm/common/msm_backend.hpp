@@ -32,7 +32,7 @@ namespace zkmsm::backend {
 inline constexpr int kAllDevices = -1;
 
 // The backends; the API's Backend enum without `automatic`.
-enum class BackendKind { cpu, cuda, vulkan };
+enum class BackendKind { cpu, cuda, vulkan, webgpu };
 
 // ---- status --------------------------------------------------------------------------------
 // One code per public zkmsm::ErrorCode (result.hpp); the API maps them one to one.
@@ -165,7 +165,7 @@ class MsmBackend {
   virtual ~MsmBackend() = default;
 
   virtual BackendKind kind() const = 0;
-  virtual const char* name() const = 0;  // "cpu", "cuda", "vulkan"
+  virtual const char* name() const = 0;  // "cpu", "cuda", "vulkan", "webgpu"
   // Built into this library and a usable device present now (may create the device context).
   virtual bool available() const = 0;
   // Whether `automatic` may choose it when available: a hardware accelerator (never a

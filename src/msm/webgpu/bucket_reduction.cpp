@@ -23,6 +23,35 @@ std::uint32_t groups_for(std::uint64_t invocations) {
 
 std::uint32_t BucketReduction::chunks() const { return buckets() / std::min(buckets(), kChunkLength); }
 
+namespace {
+
+// The buffers' sizes in bytes: chunk sums of levels 0 and 1, window sums, each uniform.
+struct ReductionBufferBytes {
+  std::uint64_t chunk_sums[2], window_sums, arguments;
+};
+
+ReductionBufferBytes buffer_bytes(const BucketReductionShape& shape) {
+  // Level 0 holds G chunks per window; level 1 G / min(G, K): two (T, R) points per chunk.
+  const std::uint64_t buckets = std::uint64_t{1} << (shape.window_bits - 1);
+  const std::uint64_t first_chunks = buckets / std::min<std::uint64_t>(buckets, BucketReduction::kChunkLength);
+  const std::uint64_t level_chunks[2] = {
+      first_chunks, first_chunks / std::min<std::uint64_t>(first_chunks, BucketReduction::kLevelGroup)};
+  ReductionBufferBytes bytes{};
+  for (int k = 0; k < 2; ++k)
+    bytes.chunk_sums[k] = 2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * kXyzzWords * 4;
+  bytes.window_sums = std::uint64_t{shape.windows} * kXyzzWords * 4;
+  bytes.arguments = 32;
+  return bytes;
+}
+
+}  // namespace
+
+std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
+  const ReductionBufferBytes bytes = buffer_bytes(shape);
+  return allocation_bytes(bytes.chunk_sums[0]) + allocation_bytes(bytes.chunk_sums[1]) +
+         allocation_bytes(bytes.window_sums) + 8 * allocation_bytes(bytes.arguments);
+}
+
 Status BucketReduction::create(Context& context,
                                const BucketReductionShape& shape,
                                std::unique_ptr<BucketReduction>& out) {
@@ -38,20 +67,13 @@ Status BucketReduction::create(Context& context,
                                          BindingKind::uniform};
   if (Status s = context.pipeline(common + kReduceBucketsSource, reduce_kinds, reduction->reduce_); !s.ok) return s;
   if (Status s = context.pipeline(common + kReduceLevelSource, level_kinds, reduction->level_); !s.ok) return s;
-  // Level 0 holds G chunks per window; level 1 G / min(G, K): two (T, R) points per chunk.
-  const std::uint64_t first_chunks = reduction->chunks();
-  const std::uint64_t level_chunks[2] = {first_chunks,
-                                         first_chunks / std::min<std::uint64_t>(first_chunks, kLevelGroup)};
+  const ReductionBufferBytes bytes = buffer_bytes(shape);
   for (int k = 0; k < 2; ++k) {
-    const std::uint64_t words = 2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * kXyzzWords;
-    if (Status s = context.storage_buffer(words * sizeof(std::uint32_t), reduction->chunk_sums_[k]); !s.ok) return s;
+    if (Status s = context.storage_buffer(bytes.chunk_sums[k], reduction->chunk_sums_[k]); !s.ok) return s;
   }
-  if (Status s = context.storage_buffer(std::size_t{shape.windows} * kXyzzWords * sizeof(std::uint32_t),
-                                        reduction->window_sums_);
-      !s.ok)
-    return s;
+  if (Status s = context.storage_buffer(bytes.window_sums, reduction->window_sums_); !s.ok) return s;
   for (Buffer& arguments : reduction->arguments_) {
-    if (Status s = context.uniform_buffer(32, arguments); !s.ok) return s;
+    if (Status s = context.uniform_buffer(bytes.arguments, arguments); !s.ok) return s;
   }
   out = std::move(reduction);
   return {};

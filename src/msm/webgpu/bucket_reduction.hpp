@@ -27,6 +27,9 @@ class BucketReduction {
   static constexpr std::uint32_t kLevelGroup = 16;
 
   static Status create(Context& context, const BucketReductionShape& shape, std::unique_ptr<BucketReduction>& out);
+  // The bytes create() allocates: chunk sums of two levels (2 XYZZ points of 32 words per chunk
+  // and batch window), the T window sums (128 bytes each), eight 32-byte uniforms.
+  static std::uint64_t device_bytes(const BucketReductionShape& shape);
 
   // Reduces windows first_window … first_window + batch_windows − 1: bucket_sums holds their
   // affine bucket sums (batch_windows · B × 16 words, window-major), bucket_start and bucket_end

@@ -14,7 +14,13 @@ constexpr std::uint32_t kRadix = 1u << RadixSort::kDigitBits;
 
 std::uint32_t tile_count(std::uint32_t count) { return (count + RadixSort::kTileItems - 1) / RadixSort::kTileItems; }
 
+std::uint64_t histogram_bytes(std::uint32_t max_count) { return std::uint64_t{kRadix} * tile_count(max_count) * 4; }
+
 }  // namespace
+
+std::uint64_t RadixSort::device_bytes(std::uint32_t max_count) {
+  return allocation_bytes(histogram_bytes(max_count)) + 2 * allocation_bytes(16);
+}
 
 Status RadixSort::create(Context& context, std::uint32_t max_count, std::unique_ptr<RadixSort>& out) {
   if (max_count == 0) return Status::error("radix sort: max_count must be at least 1");
@@ -30,8 +36,7 @@ Status RadixSort::create(Context& context, std::uint32_t max_count, std::unique_
     return s;
   if (Status s = context.pipeline(common + kRadixSortScanSource, scan_kinds, sort->scan_); !s.ok) return s;
   if (Status s = context.pipeline(common + kRadixSortScatterSource, scatter_kinds, sort->scatter_); !s.ok) return s;
-  const std::size_t histogram_words = std::size_t{kRadix} * tile_count(max_count);
-  if (Status s = context.storage_buffer(histogram_words * sizeof(std::uint32_t), sort->histograms_); !s.ok) return s;
+  if (Status s = context.storage_buffer(histogram_bytes(max_count), sort->histograms_); !s.ok) return s;
   if (Status s = context.uniform_buffer(16, sort->arguments_); !s.ok) return s;
   if (Status s = context.uniform_buffer(16, sort->scan_arguments_); !s.ok) return s;
   out = std::move(sort);

@@ -18,6 +18,9 @@ class RadixSort {
 
   // The pipelines and a histogram buffer for up to max_count entries.
   static Status create(Context& context, std::uint32_t max_count, std::unique_ptr<RadixSort>& out);
+  // The bytes create() allocates: a histogram of 16 words per tile of 2,048 entries, two
+  // 16-byte uniforms (the key and value buffers are the caller's).
+  static std::uint64_t device_bytes(std::uint32_t max_count);
   static std::uint32_t passes(std::uint32_t key_bits) { return (key_bits + kDigitBits - 1) / kDigitBits; }
 
   // Sorts the first `count` pairs of keys[0], values[0] by their low key_bits (1 … 32); the

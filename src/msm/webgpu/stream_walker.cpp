@@ -10,13 +10,30 @@ namespace zkmsm::webgpu {
 
 namespace {
 
-constexpr std::uint32_t kWorkgroupSize = 64;  // the walker's and the combine's @workgroup_size
+constexpr std::uint32_t kCombineWorkgroupSize = 64;  // walker_combine.wgsl's @workgroup_size
 constexpr std::uint64_t kSlotStateWords = 20;
 constexpr std::uint64_t kRecordWordsPerUnit = 2 * 32;
 constexpr std::uint64_t kMetaWordsPerUnit = 4;
+constexpr std::uint64_t kBucketSumWords = 16;
 
-std::uint32_t groups_for(std::uint64_t invocations) {
-  return static_cast<std::uint32_t>((invocations + kWorkgroupSize - 1) / kWorkgroupSize);
+std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size) {
+  return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
+}
+
+// The buffers' sizes in bytes: bucket sums, records and record meta of both combine levels, slot
+// state, arguments.
+struct WalkerBufferBytes {
+  std::uint64_t bucket_sums, records[2], record_meta[2], slot_state, arguments;
+};
+
+WalkerBufferBytes buffer_bytes(const StreamWalkerShape& shape) {
+  const std::uint64_t slots = std::uint64_t{shape.threads} * shape.slots;
+  const std::uint64_t level_units = (slots + StreamWalker::kCombineBlock - 1) / StreamWalker::kCombineBlock;
+  return {shape.max_buckets * kBucketSumWords * 4,
+          {slots * kRecordWordsPerUnit * 4, level_units * kRecordWordsPerUnit * 4},
+          {slots * kMetaWordsPerUnit * 4, level_units * kMetaWordsPerUnit * 4},
+          slots * kSlotStateWords * 4,
+          16};
 }
 
 }  // namespace
@@ -27,9 +44,12 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
   if (shape.threads == 0 || std::uint64_t{shape.threads} * shape.slots >= (std::uint64_t{1} << 31))
     return Status::error("stream walker: threads · slots must be in [1, 2^31)");
   if (shape.max_buckets == 0) return Status::error("stream walker: no buckets");
+  if (shape.workgroup_size == 0 || shape.workgroup_size > kMaxWorkgroupSize)
+    return Status::error("stream walker: workgroup size must be in [1, " + std::to_string(kMaxWorkgroupSize) + "]");
   std::unique_ptr<StreamWalker> walker(new StreamWalker(context, shape));
   const std::string common = wgsl_curve_constants(shape.curve) + "const BATCH_SLOTS = " + std::to_string(shape.slots) +
-                             "u;\n" + kDispatchSource + kFieldSource + kCurveSource + kWalkerRecordsSource;
+                             "u;\nconst WALKER_WORKGROUP_SIZE = " + std::to_string(shape.workgroup_size) + "u;\n" +
+                             kDispatchSource + kFieldSource + kCurveSource + kWalkerRecordsSource;
   constexpr BindingKind walker_kinds[] = {
       BindingKind::read_only_storage, BindingKind::read_only_storage, BindingKind::read_only_storage,
       BindingKind::read_only_storage, BindingKind::storage,           BindingKind::storage,
@@ -42,24 +62,23 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
       !s.ok)
     return s;
   if (Status s = context.pipeline(common + kWalkerCombineSource, combine_kinds, walker->combine_); !s.ok) return s;
-  const std::uint64_t slots = walker->slot_count();
-  const std::uint64_t level_units = (slots + kCombineBlock - 1) / kCombineBlock;
-  if (Status s = context.storage_buffer(shape.max_buckets * 16 * sizeof(std::uint32_t), walker->bucket_sums_); !s.ok)
-    return s;
+  const WalkerBufferBytes bytes = buffer_bytes(shape);
+  if (Status s = context.storage_buffer(bytes.bucket_sums, walker->bucket_sums_); !s.ok) return s;
   for (int k = 0; k < 2; ++k) {
-    const std::uint64_t units = k == 0 ? slots : level_units;
-    if (Status s = context.storage_buffer(units * kRecordWordsPerUnit * sizeof(std::uint32_t), walker->records_[k]);
-        !s.ok)
-      return s;
-    if (Status s = context.storage_buffer(units * kMetaWordsPerUnit * sizeof(std::uint32_t), walker->record_meta_[k]);
-        !s.ok)
-      return s;
+    if (Status s = context.storage_buffer(bytes.records[k], walker->records_[k]); !s.ok) return s;
+    if (Status s = context.storage_buffer(bytes.record_meta[k], walker->record_meta_[k]); !s.ok) return s;
   }
-  if (Status s = context.storage_buffer(slots * kSlotStateWords * sizeof(std::uint32_t), walker->slot_state_); !s.ok)
-    return s;
-  if (Status s = context.uniform_buffer(16, walker->arguments_); !s.ok) return s;
+  if (Status s = context.storage_buffer(bytes.slot_state, walker->slot_state_); !s.ok) return s;
+  if (Status s = context.uniform_buffer(bytes.arguments, walker->arguments_); !s.ok) return s;
   out = std::move(walker);
   return {};
+}
+
+std::uint64_t StreamWalker::device_bytes(const StreamWalkerShape& shape) {
+  const WalkerBufferBytes bytes = buffer_bytes(shape);
+  return allocation_bytes(bytes.bucket_sums) + allocation_bytes(bytes.records[0]) + allocation_bytes(bytes.records[1]) +
+         allocation_bytes(bytes.record_meta[0]) + allocation_bytes(bytes.record_meta[1]) +
+         allocation_bytes(bytes.slot_state) + allocation_bytes(bytes.arguments);
 }
 
 Status StreamWalker::accumulate(const Buffer& points,
@@ -78,7 +97,8 @@ Status StreamWalker::accumulate(const Buffer& points,
     context_.write(arguments_, arguments, sizeof arguments);
     const Buffer* bound[] = {&points,      &sorted_keys,     &sorted_values, &valid,     &bucket_sums_,
                              &records_[0], &record_meta_[0], &slot_state_,   &arguments_};
-    if (Status s = context_.dispatch(*walker_, bound, groups_for(shape_.threads)); !s.ok) return s;
+    if (Status s = context_.dispatch(*walker_, bound, groups_for(shape_.threads, shape_.workgroup_size)); !s.ok)
+      return s;
   }
   // Combine levels until one unit is left, ping-ponging between the record buffers.
   std::uint64_t units = slot_count();
@@ -89,7 +109,7 @@ Status StreamWalker::accumulate(const Buffer& points,
     context_.write(arguments_, arguments, sizeof arguments);
     const Buffer* bound[] = {&records_[in],         &record_meta_[in], &records_[1 - in],
                              &record_meta_[1 - in], &bucket_sums_,     &arguments_};
-    if (Status s = context_.dispatch(*combine_, bound, groups_for(blocks)); !s.ok) return s;
+    if (Status s = context_.dispatch(*combine_, bound, groups_for(blocks, kCombineWorkgroupSize)); !s.ok) return s;
     units = blocks;
     in = 1 - in;
   } while (units > 1);

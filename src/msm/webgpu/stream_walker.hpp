@@ -11,11 +11,18 @@
 
 namespace zkmsm::webgpu {
 
+// The walker's invocations per workgroup unless asked otherwise: MsmConfig's default
+// walker_threads_per_block, as on Vulkan; not tuned for WebGPU.
+inline constexpr std::uint32_t kDefaultWalkerWorkgroupSize = 128;
+// WebGPU's default maxComputeInvocationsPerWorkgroup.
+inline constexpr std::uint32_t kMaxWorkgroupSize = 256;
+
 struct StreamWalkerShape {
   CurveId curve = CurveId::bn254;
-  std::uint32_t slots = 8;        // S: additions per invocation and round, one inversion each round
-  std::uint32_t threads = 0;      // invocations; U = threads · S pieces of the sorted entries
-  std::uint64_t max_buckets = 0;  // bucket sums the batch may hold (batch windows · B)
+  std::uint32_t slots = 8;    // S: additions per invocation and round, one inversion each round
+  std::uint32_t threads = 0;  // invocations; U = threads · S pieces of the sorted entries
+  std::uint32_t workgroup_size = kDefaultWalkerWorkgroupSize;  // walker invocations per workgroup, [1, 256]
+  std::uint64_t max_buckets = 0;                               // bucket sums the batch may hold (batch windows · B)
 };
 
 class StreamWalker {
@@ -27,6 +34,10 @@ class StreamWalker {
   static constexpr std::uint32_t kCombineBlock = 16;  // units per combine invocation
 
   static Status create(Context& context, const StreamWalkerShape& shape, std::unique_ptr<StreamWalker>& out);
+  // The bytes create() allocates for `shape`: per bucket 64 (bucket sums); per slot (U = threads · S)
+  // 4·(2·32 + 4) for the first level's records and meta and 4·20 for the saved state; per combine
+  // unit of the second level (⌈U / 16⌉) 4·(2·32 + 4); one 16-byte uniform.
+  static std::uint64_t device_bytes(const StreamWalkerShape& shape);
 
   // One batch: `entries` sorted entries at most (their valid count M in valid[0]), their keys
   // and values, the points they index. Writes bucket_sums() for every non-empty bucket.

@@ -4,11 +4,20 @@
 #include <emscripten.h>
 #include <emscripten/html5_webgpu.h>
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 #include <vector>
 
 namespace zkmsm::webgpu {
+
+namespace {
+
+// The module's buffer bytes (one context, one thread): alive now and the peak since a reset.
+std::uint64_t live_buffer_bytes = 0;
+std::uint64_t peak_buffer_bytes = 0;
+
+}  // namespace
 
 Buffer& Buffer::operator=(Buffer&& other) noexcept {
   std::swap(handle_, other.handle_);
@@ -21,6 +30,7 @@ Buffer::~Buffer() {
   if (handle_ != nullptr) {
     wgpuBufferDestroy(handle_);
     wgpuBufferRelease(handle_);
+    live_buffer_bytes -= allocated_;
   }
 }
 
@@ -66,7 +76,8 @@ Status Context::get(Context** out) {
     if (device_was_handed() == 0) {
       return Status::error(
           "no WebGPU device: pass one to init({ device }) (navigator.gpu in a browser, the "
-          "`webgpu` package in node)");
+          "`webgpu` package in node)",
+          Failure::unavailable);
     }
     const WGPUDevice device = emscripten_webgpu_get_device();
     context = new Context(device, wgpuDeviceGetQueue(device));
@@ -77,17 +88,19 @@ Status Context::get(Context** out) {
 
 Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out) {
   WGPUBufferDescriptor descriptor{};
-  // WebGPU wants sizes in multiples of 4 and no zero-sized bindings.
-  descriptor.size = bytes < 16 ? 16 : (bytes + 3) / 4 * 4;
+  descriptor.size = allocation_bytes(bytes);
   descriptor.usage = usage;
   // Out of memory, or a size above the device's maxBufferSize (a validation error).
   wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
   wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
   WGPUBuffer handle = wgpuDeviceCreateBuffer(device_, &descriptor);
   out = Buffer(handle, bytes, descriptor.size);
+  live_buffer_bytes += descriptor.size;
+  peak_buffer_bytes = std::max(peak_buffer_bytes, live_buffer_bytes);
   const Status memory = pop_errors("out of device memory");
   const Status valid = pop_errors("a buffer of this size");
-  if (!memory.ok) return Status::error(memory.message + " (" + std::to_string(bytes) + " bytes)");
+  if (!memory.ok)
+    return Status::error(memory.message + " (" + std::to_string(bytes) + " bytes)", Failure::out_of_memory);
   if (!valid.ok) return Status::error(valid.message + " (" + std::to_string(bytes) + " bytes)");
   return {};
 }
@@ -180,7 +193,10 @@ Status Context::compile(const std::string& source, std::span<const BindingKind> 
 
 Status Context::dispatch(const Pipeline& pipeline, std::span<const Buffer* const> buffers, std::uint32_t workgroups) {
   if (buffers.size() != pipeline.bindings_) return Status::error("dispatch: the buffers do not match the bindings");
-  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+  if (!dispatch_scope_open_) {
+    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+    dispatch_scope_open_ = true;
+  }
   std::vector<WGPUBindGroupEntry> entries(buffers.size());
   for (std::size_t i = 0; i < buffers.size(); ++i) {
     entries[i].binding = static_cast<std::uint32_t>(i);
@@ -210,8 +226,32 @@ Status Context::dispatch(const Pipeline& pipeline, std::span<const Buffer* const
   wgpuComputePassEncoderRelease(pass);
   wgpuCommandEncoderRelease(encoder);
   wgpuBindGroupRelease(group);
-  return pop_errors("dispatch");
+  return {};
 }
+
+Status Context::wait(const char* what) {
+  if (dispatch_scope_open_) {
+    dispatch_scope_open_ = false;
+    if (Status errors = pop_errors(what); !errors.ok) return errors;
+  }
+  Awaited<WGPUQueueWorkDoneStatus> done;
+  wgpuQueueOnSubmittedWorkDone(
+      queue_, 0,
+      [](WGPUQueueWorkDoneStatus status, void* user) {
+        auto* awaited = static_cast<Awaited<WGPUQueueWorkDoneStatus>*>(user);
+        awaited->value = status;
+        awaited->done = true;
+      },
+      &done);
+  wait_for(done.done);
+  if (done.value != WGPUQueueWorkDoneStatus_Success)
+    return Status::error(std::string(what) + ": the GPU did not finish (status " + std::to_string(done.value) + ")");
+  return {};
+}
+
+std::uint64_t Context::live_bytes() { return live_buffer_bytes; }
+std::uint64_t Context::peak_bytes() { return peak_buffer_bytes; }
+void Context::reset_peak_bytes() { peak_buffer_bytes = live_buffer_bytes; }
 
 void Context::set_max_workgroups_per_dimension(std::uint32_t workgroups) {
   max_workgroups_per_dimension_ = workgroups == 0 || workgroups > 65535 ? 65535 : workgroups;
@@ -219,6 +259,10 @@ void Context::set_max_workgroups_per_dimension(std::uint32_t workgroups) {
 
 Status Context::read(const Buffer& buffer, void* out, std::size_t bytes) {
   if (bytes == 0) return {};
+  if (dispatch_scope_open_) {
+    dispatch_scope_open_ = false;
+    if (Status errors = pop_errors("dispatch"); !errors.ok) return errors;
+  }
   const std::size_t padded = (bytes + 3) / 4 * 4;
   Buffer staging;
   if (Status made = create_buffer(padded, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst, staging); !made.ok)

@@ -1,6 +1,6 @@
 // The WebGPU device of the WebAssembly module and what the stages need from it: storage and
 // uniform buffers, compute pipelines built from WGSL text with explicit layouts, one-dispatch
-// passes, and reading a buffer back.
+// passes, waiting for the GPU, and reading a buffer back.
 //
 // The device is the one JavaScript hands to init() (Module.preinitializedWebGPUDevice:
 // navigator.gpu's in a browser, Dawn's `webgpu` package in node). Waiting for the GPU (a
@@ -8,6 +8,11 @@
 // Asyncify (emscripten_sleep), so an exported call that waits is asynchronous in JavaScript
 // (ccall with {async: true}). Validation errors (a WGSL compile error, a bad binding) come back
 // as a Status with the device's message, never as a crash.
+//
+// Dispatches do not wait: each is its own submit (so a uniform buffer written between two of them
+// holds each one's arguments: writes and submits run in queue order), and their validation errors
+// collect in one error scope that wait() (or read()) pops: a stage issues its dispatches and the
+// MSM waits once per stage.
 #pragma once
 
 #include <webgpu/webgpu.h>
@@ -21,14 +26,29 @@
 
 namespace zkmsm::webgpu {
 
+// What went wrong, for the backend's error codes.
+enum class Failure {
+  device_error,      // the device refused or lost something (a validation error, a failed map)
+  invalid_argument,  // a knob or a shape out of range
+  unavailable,       // no device was handed to the module
+  out_of_memory,     // a buffer could not be had (or the memory budget is too small)
+};
+
 struct Status {
   bool ok = true;
   std::string message;
-  static Status error(std::string message) { return {false, std::move(message)}; }
+  Failure failure = Failure::device_error;
+  static Status error(std::string message, Failure failure = Failure::device_error) {
+    return {false, std::move(message), failure};
+  }
 };
 
-// An owned WGPUBuffer (released with its owner). bytes: what was asked for; allocated: that
-// rounded up as WebGPU wants (a multiple of 4, at least 16), the size it is bound with.
+// The size a buffer of `bytes` is allocated with: a multiple of 4, at least 16 (WebGPU wants sizes
+// in multiples of 4 and no zero-sized bindings).
+constexpr std::uint64_t allocation_bytes(std::uint64_t bytes) { return bytes < 16 ? 16 : (bytes + 3) / 4 * 4; }
+
+// An owned WGPUBuffer (released with its owner). bytes: what was asked for; allocated:
+// allocation_bytes(bytes), the size it is bound with.
 class Buffer {
  public:
   Buffer() = default;
@@ -90,8 +110,18 @@ class Context {
   // One pass of `workgroups` workgroups of `pipeline` over `buffers` (bound in order); above
   // 65,535 workgroups in rows of 65,535 (the kernel reads shaders/dispatch.wgsl's linear indices).
   Status dispatch(const Pipeline& pipeline, std::span<const Buffer* const> buffers, std::uint32_t workgroups);
-  // Copies the first `bytes` of `buffer` to `out`, waiting for the GPU.
+  // Waits until the GPU has run everything submitted; the first validation error of the
+  // dispatches since the last wait, if any, comes back with `what` (the stage) in front.
+  Status wait(const char* what);
+  // Copies the first `bytes` of `buffer` to `out`, waiting for the GPU (and for the dispatches
+  // before it, whose errors it returns).
   Status read(const Buffer& buffer, void* out, std::size_t bytes);
+
+  // Bytes of the buffers alive now (allocated sizes), and the most alive at once since
+  // reset_peak_bytes(): the measured peak of an MSM.
+  static std::uint64_t live_bytes();
+  static std::uint64_t peak_bytes();
+  static void reset_peak_bytes();
 
   // Test hook: the row length of large dispatches (default and maximum 65,535, WebGPU's
   // maxComputeWorkgroupsPerDimension), lowered so that small tests dispatch in rows.
@@ -106,6 +136,7 @@ class Context {
   WGPUDevice device_;
   WGPUQueue queue_;
   std::uint32_t max_workgroups_per_dimension_ = 65535;
+  bool dispatch_scope_open_ = false;                            // an error scope pushed by a dispatch, popped by wait()
   std::map<std::string, std::unique_ptr<Pipeline>> pipelines_;  // by binding kinds + source
 };
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,7 +12,6 @@
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "curve/xyzz_point.hpp"
-#include "host/host_inputs.hpp"
 #include "msm/common/combine_windows.hpp"
 #include "msm/common/signed_digits.hpp"
 #include "msm/common/window_cost_model.hpp"
@@ -25,126 +25,215 @@ namespace zkmsm::webgpu {
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
+double elapsed_ms(Clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
+}
+
 // The window cost model's weights: the Vulkan backend's (the CPU backend's 9 per entry, 26 per
 // bucket), not fitted on WebGPU.
 constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
 // The seeds' S = 8 (their mobile knee), as the Vulkan backend; not measured through WebGPU.
 constexpr unsigned kDefaultSlots = 8;
-// Automatic walker size: about this many sorted entries per slot, at most kMaxThreads invocations.
+// Automatic walker size: about this many sorted entries per slot, at most kMaxThreads invocations
+// (the Vulkan backend's geometry; not tuned for WebGPU).
 constexpr std::uint64_t kEntriesPerSlot = 16;
 constexpr std::uint64_t kMaxThreads = std::uint64_t{1} << 16;
 // WebGPU's default maxStorageBufferBindingSize, 128 MiB: at most 2^25 four-byte entries per
 // buffer (keys, values) and 2^21 points of 64 bytes.
 constexpr std::uint64_t kMaxBindingBytes = std::uint64_t{1} << 27;
+constexpr std::uint64_t kPointBytes = 64;
+constexpr std::uint64_t kScalarBytes = 32;
+constexpr std::uint64_t kXyzzBytes = 128;
 
 template <class Curve>
 constexpr CurveId curve_id() {
   return std::is_same_v<Curve, Bn254G1> ? CurveId::bn254 : CurveId::grumpkin;
 }
 
+Status invalid(std::string message) { return Status::error(std::move(message), Failure::invalid_argument); }
+
+// The shapes of the stages for n points and `sizes` (c, T, batch windows, S, threads, workgroup).
+struct StageShapes {
+  std::uint32_t entries = 0;   // E = batch windows · n
+  std::uint32_t sentinel = 0;  // batch windows · B: the key past every bucket
+  StreamWalkerShape walker;
+  BucketReductionShape reduction;
+};
+
+StageShapes stage_shapes(CurveId curve, std::size_t n, const WebGpuMsmSizes& sizes) {
+  StageShapes shapes;
+  shapes.entries = static_cast<std::uint32_t>(sizes.batch_windows * n);
+  shapes.sentinel = sizes.batch_windows * (std::uint32_t{1} << (sizes.window_bits - 1));
+  shapes.walker = {curve, sizes.slots, sizes.threads, sizes.workgroup_size, shapes.sentinel};
+  shapes.reduction = {curve, sizes.window_bits, sizes.windows, sizes.batch_windows};
+  return shapes;
+}
+
+// The closed form of every buffer webgpu_msm allocates: points, scalars, two key and two value
+// buffers of E entries, bucket starts and ends, the valid count, two uniforms, the stages' own
+// buffers, and the staging buffer that reads the window sums back.
+std::uint64_t device_bytes(CurveId curve, std::size_t n, const WebGpuMsmSizes& sizes) {
+  const StageShapes shapes = stage_shapes(curve, n, sizes);
+  return allocation_bytes(kPointBytes * n) + allocation_bytes(kScalarBytes * n) +
+         4 * allocation_bytes(std::uint64_t{shapes.entries} * 4) +
+         2 * allocation_bytes(std::uint64_t{shapes.sentinel} * 4) + allocation_bytes(4) + allocation_bytes(32) +
+         allocation_bytes(16) + RadixSort::device_bytes(shapes.entries) + StreamWalker::device_bytes(shapes.walker) +
+         BucketReduction::device_bytes(shapes.reduction) + allocation_bytes(kXyzzBytes * sizes.windows);
+}
+
 }  // namespace
 
 template <class Curve>
-Status webgpu_msm(const void* points,
+Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsmSizes& sizes) {
+  if (!window_bits_allowed(options.window_bits)) return invalid("window_bits must be 0 (auto) or in [2, 22]");
+  if (options.slots > StreamWalker::kMaxSlots)
+    return invalid("walker_slots must be in [0, " + std::to_string(StreamWalker::kMaxSlots) + "]");
+  if (options.workgroup_size > kMaxWorkgroupSize)
+    return invalid("walker_threads_per_block must be in [1, " + std::to_string(kMaxWorkgroupSize) +
+                   "] (WebGPU's default maxComputeInvocationsPerWorkgroup)");
+  if (n * kPointBytes > kMaxBindingBytes)
+    return invalid("at most " + std::to_string(kMaxBindingBytes / kPointBytes) +
+                   " points on WebGPU (WebGPU's default maxStorageBufferBindingSize, 128 MiB)");
+  const unsigned scalar_bits = static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
+  sizes = {};
+  sizes.window_bits = effective_window_bits(n, options.window_bits, scalar_bits, kWindowCostWeights);
+  sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
+  sizes.slots = options.slots != 0 ? options.slots : kDefaultSlots;
+  sizes.workgroup_size = options.workgroup_size != 0 ? options.workgroup_size : kDefaultWalkerWorkgroupSize;
+  const std::uint64_t points = std::max<std::size_t>(n, 1);
+  unsigned batch_windows =
+      static_cast<unsigned>(std::clamp<std::uint64_t>(kMaxBindingBytes / 4 / points, 1, sizes.windows));
+  for (;;) {
+    sizes.batch_windows = batch_windows;
+    sizes.batches = (sizes.windows + batch_windows - 1) / batch_windows;
+    const std::uint64_t entries = std::uint64_t{batch_windows} * points;
+    std::uint64_t threads = std::clamp<std::uint64_t>(
+        (entries + sizes.slots * kEntriesPerSlot - 1) / (sizes.slots * kEntriesPerSlot), 1, kMaxThreads);
+    if (options.max_workgroups != 0)
+      threads = std::min<std::uint64_t>(threads, std::uint64_t{options.max_workgroups} * sizes.workgroup_size);
+    sizes.threads = static_cast<std::uint32_t>(threads);
+    sizes.device_bytes = device_bytes(curve_id<Curve>(), n, sizes);
+    if (options.memory_budget_bytes == 0 || sizes.device_bytes <= options.memory_budget_bytes) return {};
+    if (batch_windows == 1)
+      return Status::error("memory_budget_bytes = " + std::to_string(options.memory_budget_bytes) + " is below the " +
+                               std::to_string(sizes.device_bytes) + " device bytes of one window at a time",
+                           Failure::out_of_memory);
+    --batch_windows;
+  }
+}
+
+template <class Curve>
+Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                   const void* scalars,
-                  std::size_t n,
                   const WebGpuMsmOptions& options,
                   AffinePoint<Curve>& result,
                   WebGpuMsmReport& report) {
   using Affine = AffinePoint<Curve>;
-  if (!window_bits_allowed(options.window_bits)) return Status::error("window_bits must be 0 (auto) or in [2, 22]");
-  if (options.slots > StreamWalker::kMaxSlots) return Status::error("walker_slots must be in [0, 64]");
-  if (n * sizeof(Affine) > kMaxBindingBytes)
-    return Status::error("at most " + std::to_string(kMaxBindingBytes / sizeof(Affine)) +
-                         " points on WebGPU (128 MiB per binding)");
-  // The points in Montgomery form, validated on the host as the other backends do.
-  UninitializedBuffer<Affine> converted;
-  host::RejectedPoint rejected;
-  const std::span<const Affine> internal = host::convert_host_points<Curve>(
-      points, n, backend::InputForm{false, true, false}, 1, false, converted, rejected);
-  if (rejected.any()) return Status::error(rejected.message);
-
-  const unsigned scalar_bits = static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
-  const unsigned c = effective_window_bits(n, options.window_bits, scalar_bits, kWindowCostWeights);
-  const unsigned windows = signed_window_count(scalar_bits, c);
-  const std::uint32_t buckets = std::uint32_t{1} << (c - 1);
-  const unsigned slots = options.slots != 0 ? options.slots : kDefaultSlots;
-  report = {c, windows, 0, slots, 0};
+  const std::size_t n = points.size();
+  report = {};
+  if (Status s = plan_webgpu_msm<Curve>(n, options, report.sizes); !s.ok) return s;
+  const WebGpuMsmSizes& sizes = report.sizes;
   if (n == 0) {
     result = Affine::infinity();
     return {};
   }
+  const unsigned c = sizes.window_bits;
+  const unsigned windows = sizes.windows;
   const auto count = static_cast<std::uint32_t>(n);
-  const unsigned batch_windows = static_cast<unsigned>(std::clamp<std::uint64_t>(kMaxBindingBytes / 4 / n, 1, windows));
-  const std::uint32_t entries = batch_windows * count;
-  const std::uint32_t sentinel = batch_windows * buckets;
-  const std::uint64_t wanted_threads =
-      (std::uint64_t{entries} + slots * kEntriesPerSlot - 1) / (slots * kEntriesPerSlot);
-  const auto threads = static_cast<std::uint32_t>(
-      options.threads != 0 ? options.threads : std::clamp<std::uint64_t>(wanted_threads, 1, kMaxThreads));
-  report.threads = threads;
-  report.batches = (windows + batch_windows - 1) / batch_windows;
+  const CurveId curve = curve_id<Curve>();
+  const StageShapes shapes = stage_shapes(curve, n, sizes);
 
   Context* context = nullptr;
   if (Status got = Context::get(&context); !got.ok) return got;
-  const CurveId curve = curve_id<Curve>();
+  Context::reset_peak_bytes();
+  const std::uint64_t live_before = Context::live_bytes();
+  // Stage times in pipeline order, summed over the batches.
+  std::vector<WebGpuStageTime>& stages = report.stages;
+  for (const char* name : {"upload_inputs", "decompose_scalars", "sort_by_bucket", "plan", "accumulate_buckets",
+                           "reduce_buckets", "combine_windows"})
+    stages.push_back({name, 0});
+  auto timed = [&](std::size_t stage, Clock::time_point since) -> Status {
+    Status waited = context->wait(stages[stage].name.c_str());
+    stages[stage].milliseconds += elapsed_ms(since);
+    return waited;
+  };
+
+  Clock::time_point start = Clock::now();
   Buffer point_buffer, scalar_buffer, keys[2], values[2], bucket_start, bucket_end, valid, decompose_arguments,
       bounds_arguments;
   if (Status s = context->storage_buffer(n * sizeof(Affine), point_buffer); !s.ok) return s;
-  if (Status s = context->storage_buffer(n * 32, scalar_buffer); !s.ok) return s;
+  if (Status s = context->storage_buffer(n * kScalarBytes, scalar_buffer); !s.ok) return s;
   for (int b = 0; b < 2; ++b) {
-    if (Status s = context->storage_buffer(std::size_t{entries} * 4, keys[b]); !s.ok) return s;
-    if (Status s = context->storage_buffer(std::size_t{entries} * 4, values[b]); !s.ok) return s;
+    if (Status s = context->storage_buffer(std::size_t{shapes.entries} * 4, keys[b]); !s.ok) return s;
+    if (Status s = context->storage_buffer(std::size_t{shapes.entries} * 4, values[b]); !s.ok) return s;
   }
-  if (Status s = context->storage_buffer(std::size_t{sentinel} * 4, bucket_start); !s.ok) return s;
-  if (Status s = context->storage_buffer(std::size_t{sentinel} * 4, bucket_end); !s.ok) return s;
+  if (Status s = context->storage_buffer(std::size_t{shapes.sentinel} * 4, bucket_start); !s.ok) return s;
+  if (Status s = context->storage_buffer(std::size_t{shapes.sentinel} * 4, bucket_end); !s.ok) return s;
   if (Status s = context->storage_buffer(4, valid); !s.ok) return s;
   if (Status s = context->uniform_buffer(32, decompose_arguments); !s.ok) return s;
   if (Status s = context->uniform_buffer(16, bounds_arguments); !s.ok) return s;
-  context->write(point_buffer, internal.data(), n * sizeof(Affine));
-  context->write(scalar_buffer, scalars, n * 32);
-
   std::unique_ptr<RadixSort> sort;
-  if (Status s = RadixSort::create(*context, entries, sort); !s.ok) return s;
+  if (Status s = RadixSort::create(*context, shapes.entries, sort); !s.ok) return s;
   BucketBounds bounds;
   if (Status s = BucketBounds::create(*context, bounds); !s.ok) return s;
   std::unique_ptr<StreamWalker> walker;
-  if (Status s = StreamWalker::create(*context, {curve, slots, threads, sentinel}, walker); !s.ok) return s;
+  if (Status s = StreamWalker::create(*context, shapes.walker, walker); !s.ok) return s;
   std::unique_ptr<BucketReduction> reduction;
-  if (Status s = BucketReduction::create(*context, {curve, c, windows, batch_windows}, reduction); !s.ok) return s;
+  if (Status s = BucketReduction::create(*context, shapes.reduction, reduction); !s.ok) return s;
+  context->write(point_buffer, points.data(), n * sizeof(Affine));
+  context->write(scalar_buffer, scalars, n * kScalarBytes);
+  if (Status s = timed(0, start); !s.ok) return s;
 
-  for (unsigned first = 0; first < windows; first += batch_windows) {
-    const unsigned batch = std::min(batch_windows, windows - first);
+  for (unsigned first = 0; first < windows; first += sizes.batch_windows) {
+    const unsigned batch = std::min(sizes.batch_windows, windows - first);
     const DecomposeShape shape{count, c, first, batch};
+    start = Clock::now();
     if (Status s =
             record_decompose_scalars(*context, curve, scalar_buffer, shape, keys[0], values[0], decompose_arguments);
         !s.ok)
       return s;
+    if (Status s = timed(1, start); !s.ok) return s;
+    start = Clock::now();
     Buffer* const key_pair[2] = {&keys[0], &keys[1]};
     Buffer* const value_pair[2] = {&values[0], &values[1]};
     std::uint32_t sorted_in = 0;
     const std::uint32_t batch_entries = batch * count;
     const auto batch_key_bits = static_cast<std::uint32_t>(std::bit_width(shape.sentinel()));
     if (Status s = sort->sort(key_pair, value_pair, batch_entries, batch_key_bits, sorted_in); !s.ok) return s;
+    if (Status s = timed(2, start); !s.ok) return s;
+    start = Clock::now();
     if (Status s = bounds.record(keys[sorted_in], batch_entries, shape.sentinel(), bucket_start, bucket_end, valid,
                                  bounds_arguments);
         !s.ok)
       return s;
+    if (Status s = timed(3, start); !s.ok) return s;
+    start = Clock::now();
     if (Status s = walker->accumulate(point_buffer, keys[sorted_in], values[sorted_in], valid, batch_entries); !s.ok)
       return s;
+    if (Status s = timed(4, start); !s.ok) return s;
+    start = Clock::now();
     if (Status s = reduction->reduce_batch(walker->bucket_sums(), bucket_start, bucket_end, first, batch); !s.ok)
       return s;
+    if (Status s = timed(5, start); !s.ok) return s;
   }
+  start = Clock::now();
   std::vector<XyzzPoint<Curve>> window_sums(windows);
   if (Status s = context->read(reduction->window_sums(), window_sums.data(), windows * sizeof(XyzzPoint<Curve>)); !s.ok)
     return s;
   result = combine_windows<Curve>(window_sums, c);
+  stages[6].milliseconds = elapsed_ms(start);
+  report.measured_peak_bytes = Context::peak_bytes() - live_before;
   return {};
 }
 
-template Status webgpu_msm<Bn254G1>(
-    const void*, const void*, std::size_t, const WebGpuMsmOptions&, AffinePoint<Bn254G1>&, WebGpuMsmReport&);
-template Status webgpu_msm<GrumpkinG1>(
-    const void*, const void*, std::size_t, const WebGpuMsmOptions&, AffinePoint<GrumpkinG1>&, WebGpuMsmReport&);
+#define ZKMSM_WEBGPU_MSM(Curve)                                                                                \
+  template Status plan_webgpu_msm<Curve>(std::size_t, const WebGpuMsmOptions&, WebGpuMsmSizes&);               \
+  template Status webgpu_msm<Curve>(std::span<const AffinePoint<Curve>>, const void*, const WebGpuMsmOptions&, \
+                                    AffinePoint<Curve>&, WebGpuMsmReport&);
+ZKMSM_WEBGPU_MSM(Bn254G1)
+ZKMSM_WEBGPU_MSM(GrumpkinG1)
+#undef ZKMSM_WEBGPU_MSM
 
 }  // namespace zkmsm::webgpu

@@ -1,12 +1,14 @@
 // The MSM on WebGPU, stage by stage as the Vulkan backend runs it: per window batch
 // decompose_scalars, sort_by_bucket (radix sort), plan (bucket bounds), accumulate_buckets (the
-// stream walker and its combine), reduce_buckets; then combine_windows on the host. Not yet
-// behind the common backend interface (the public Backend enum has no webgpu): the WebAssembly
-// module exposes it to JavaScript for its tests.
+// stream walker and its combine), reduce_buckets; then combine_windows on the host. The backend
+// adapter (webgpu_backend.cpp) converts and validates the caller's inputs and calls it.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "curve/affine_point.hpp"
 #include "msm/webgpu/webgpu_context.hpp"
@@ -14,22 +16,47 @@
 namespace zkmsm::webgpu {
 
 struct WebGpuMsmOptions {
-  unsigned window_bits = 0;  // c; 0 = the cost model
-  unsigned slots = 0;        // S of the stream walker; 0 = kDefaultSlots
-  unsigned threads = 0;      // walker invocations; 0 = about kEntriesPerSlot entries per slot
+  unsigned window_bits = 0;               // c; 0 = the cost model
+  unsigned slots = 0;                     // S of the stream walker; 0 = kDefaultSlots
+  unsigned workgroup_size = 0;            // walker invocations per workgroup, ≤ 256; 0 = 128
+  unsigned max_workgroups = 0;            // walker workgroups at most; 0 = no cap
+  std::uint64_t memory_budget_bytes = 0;  // device bytes at most (fewer windows per batch); 0 = none
+};
+
+// The sizes of one MSM, from n and the options alone (plan_webgpu_msm).
+struct WebGpuMsmSizes {
+  unsigned window_bits = 0;    // c
+  unsigned windows = 0;        // T signed-digit windows
+  unsigned batch_windows = 0;  // windows sorted and walked together (128 MiB per binding, the budget)
+  unsigned batches = 0;        // ⌈T / batch_windows⌉
+  std::uint32_t slots = 0;     // S
+  std::uint32_t threads = 0;   // walker invocations
+  std::uint32_t workgroup_size = 0;
+  std::uint64_t device_bytes = 0;  // every buffer the MSM allocates at once (closed form)
+};
+
+struct WebGpuStageTime {
+  std::string name;  // decompose_scalars … reduce_buckets, summed over the batches; combine_windows
+  double milliseconds = 0;
 };
 
 struct WebGpuMsmReport {
-  unsigned window_bits = 0, windows = 0, batches = 0, slots = 0, threads = 0;
+  WebGpuMsmSizes sizes;
+  std::vector<WebGpuStageTime> stages;    // upload_inputs first
+  std::uint64_t measured_peak_bytes = 0;  // the most buffer bytes alive at once during the call
 };
 
-// *result = Σ scalars[i]·points[i] for the C ABI's layouts: n points of 8 limbs (canonical
-// affine coordinates, (0, 0) = infinity; validated: a coordinate ≥ p or a point off the curve is
-// an error) and n scalars of 4 limbs (any 256-bit value). Curve: Bn254G1 or GrumpkinG1.
+// The sizes the MSM of n points runs with; an error for knobs out of range, more points than a
+// 128 MiB binding holds, or a memory budget below one window's bytes.
 template <class Curve>
-Status webgpu_msm(const void* points,
+Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsmSizes& sizes);
+
+// result = Σ scalars[i]·points[i]: points in Montgomery form, validated ((0, 0) = infinity);
+// scalars canonical 256-bit integers, any value (reduced mod r by the shaders). Curve: Bn254G1 or
+// GrumpkinG1.
+template <class Curve>
+Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                   const void* scalars,
-                  std::size_t n,
                   const WebGpuMsmOptions& options,
                   AffinePoint<Curve>& result,
                   WebGpuMsmReport& report);

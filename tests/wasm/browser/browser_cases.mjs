@@ -1,8 +1,8 @@
 // The browser test's cases, run in the page (tests/wasm/browser_test.mjs serves it and the
 // module): the module loaded as a page loads it, the MSMs of /cases.json (inputs and the
-// oracle's sums, BigInts as hex strings) on the cpu backend and again through the whole WebGPU
-// pipeline, and the WGSL field and curve arithmetic, on the browser's WebGPU adapter (SwiftShader
-// in headless Chromium). The outcome is POSTed to /result.
+// oracle's sums, BigInts as hex strings) on the cpu backend and again on the webgpu backend,
+// and the WGSL field and curve arithmetic, on the browser's WebGPU adapter (SwiftShader in
+// headless Chromium). The outcome is POSTed to /result.
 import { init } from '/web/zkmsm.mjs';
 
 const report = { adapter: null, cases: [] };
@@ -19,7 +19,7 @@ try {
     const points = c.points.map(([x, y]) => ({ x: BigInt(x), y: BigInt(y) }));
     const scalars = c.scalars.map(BigInt);
     try {
-      const { point } = zkmsm.msm(c.curve, points, scalars, c.options);
+      const { point } = await zkmsm.msm(c.curve, points, scalars, { backend: 'cpu', ...c.options });
       const got = point === null ? null : [hex(point.x), hex(point.y)];
       // A case that must be refused fails when the call succeeds, whatever it returned.
       const ok = c.error === undefined && JSON.stringify(got) === JSON.stringify(c.expected);
@@ -38,13 +38,31 @@ try {
       const ok = JSON.stringify(got) === JSON.stringify(f.expected);
       record(`webgpu field ${f.field}`, ok, ok ? '' : `first difference at element ${got.findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(f.expected[i]))}`);
     }
-    // The whole MSM on WebGPU, on the cases that are not refusals.
-    for (const c of cases.msm.filter((c) => c.error === undefined)) {
+    // The webgpu backend on the same cases (its own knobs for it: the cpu's accumulators are refused).
+    for (const c of cases.msm) {
       const points = c.points.map(([x, y]) => ({ x: BigInt(x), y: BigInt(y) }));
-      const { point } = await zkmsm.testing.webgpuMsm(c.curve, points, c.scalars.map(BigInt), c.options);
-      const got = point === null ? null : [hex(point.x), hex(point.y)];
-      const ok = JSON.stringify(got) === JSON.stringify(c.expected);
-      record(`webgpu msm ${c.curve} ${c.name}`, ok, ok ? '' : `got ${JSON.stringify(got)}, expected ${JSON.stringify(c.expected)}`);
+      try {
+        const { point, stats } = await zkmsm.msm(c.curve, points, c.scalars.map(BigInt), { backend: 'webgpu', ...c.webgpuOptions });
+        const got = point === null ? null : [hex(point.x), hex(point.y)];
+        const ok = c.error === undefined && JSON.stringify(got) === JSON.stringify(c.expected) && stats.backend === 'webgpu';
+        record(`webgpu msm ${c.curve} ${c.name}`, ok, ok ? '' : `got ${JSON.stringify(got)} on ${stats.backend}, expected ${c.error ?? JSON.stringify(c.expected)}`);
+      } catch (error) {
+        const ok = c.error !== undefined && error.status === c.error;
+        record(`webgpu msm ${c.curve} ${c.name}`, ok, ok ? '' : `threw ${error.status ?? ''} ${error.message}`);
+      }
+    }
+    {
+      const { curve, n, seed } = cases.large;
+      const { points, scalars } = await zkmsm.randomInputs(curve, n, BigInt(seed));
+      const start = performance.now();
+      const gpu = await zkmsm.msm(curve, points, scalars, { backend: 'webgpu' });
+      const gpuMs = performance.now() - start;
+      const cpu = await zkmsm.msm(curve, points, scalars, { backend: 'cpu' });
+      const ok = JSON.stringify(gpu.point, (k, v) => (typeof v === 'bigint' ? hex(v) : v)) ===
+                 JSON.stringify(cpu.point, (k, v) => (typeof v === 'bigint' ? hex(v) : v));
+      record(`webgpu msm ${curve} 2^${Math.log2(n)} random independent points equals the cpu backend`, ok,
+             ok ? `${gpuMs.toFixed(0)} ms on webgpu (${JSON.stringify(gpu.stats.stages_ms)}), ${cpu.stats.total_ms.toFixed(0)} ms on cpu`
+                : `webgpu ${JSON.stringify(gpu.stats)}`);
     }
     for (const c of cases.curve) {
       const point = ([x, y]) => ({ x: BigInt(x), y: BigInt(y) });

@@ -27,7 +27,7 @@
 //
 // Resources: 8 storage buffers (points, sorted keys, sorted values, valid count, bucket sums
 // (16 words each, affine), records (2 × 32 words per slot), record meta (4 words per slot), slot
-// state), 1 uniform. BATCH_SLOTS (S) is a constant the host prepends; workgroup size 64.
+// state), 1 uniform. BATCH_SLOTS (S) and WALKER_WORKGROUP_SIZE are constants the host prepends.
 
 struct Arguments {
   threads: u32,      // invocations that walk (the rest of the last workgroup return)
@@ -118,10 +118,10 @@ fn emit_run(u: u32, bucket: u32, sum: AffinePoint, run_start: u32, run_end: u32,
       kRecordValid | select(0u, kRecordFromBefore, from_before) | select(0u, kRecordToAfter, to_after);
 }
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(WALKER_WORKGROUP_SIZE)
 fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_id) local: vec3<u32>) {
-  let t = linear_invocation(group, groups, local, 64u);
+  let t = linear_invocation(group, groups, local, WALKER_WORKGROUP_SIZE);
   if (t >= arguments.threads) { return; }
   let entries = valid[0];
   for (var k = 0u; k < BATCH_SLOTS; k++) {

@@ -1,0 +1,208 @@
+// The WebGPU backend's adapter: MsmBackend<Curve> for BN254 G1 and Grumpkin over the driver
+// (webgpu_msm.hpp) and the device JavaScript handed to the WebAssembly module.
+//
+//   knobs    accumulator stream_walker (auto); walker_state registers (auto); window_bits,
+//            walker_slots, walker_threads_per_block (workgroup size, ≤ 256), walker_max_blocks
+//            (workgroups of the walker at most), memory_budget_bytes (fewer windows per batch).
+//            pair_tree (not yet on WebGPU), batch_affine and xyzz (other backends'), the global
+//            and warp walker states, pair_tree_dx_cache and inputs in device memory are refused.
+//            cpu_threads sizes the host's input conversion; glv and precompute_factor (cuda's)
+//            are ignored.
+//   points   converted to Montgomery form and validated on the host (host_inputs.hpp), then
+//            uploaded: the same checks and messages as the cpu backend.
+//   scalars  canonical ones as they are (the shaders reduce them mod r); Montgomery ones made
+//            canonical on the host first, timed with the points as convert_inputs.
+//   auto     available() when JavaScript handed init() a device; accelerated() when init() also
+//            judged it a hardware adapter (set_webgpu_accelerated: not a CPU fallback such as
+//            SwiftShader or llvmpipe, where the cpu backend is faster).
+//   bases    prepare_bases keeps a host copy in Montgomery form, validated; msm_bases runs the
+//            MSM on its prefix (nothing stays on the device between MSMs).
+#include <chrono>
+#include <cstdint>
+#include <new>
+#include <string>
+#include <utility>
+
+#include "core/uninitialized_buffer.hpp"
+#include "curve/bn254.hpp"
+#include "curve/grumpkin.hpp"
+#include "host/host_inputs.hpp"
+#include "msm/common/backend_registry.hpp"
+#include "msm/webgpu/webgpu_backend.hpp"
+#include "msm/webgpu/webgpu_msm.hpp"
+
+namespace zkmsm::webgpu {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool accelerated_device = false;
+WebGpuMsmSizes last_sizes;
+
+double elapsed_ms(Clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
+}
+
+backend::Status to_backend_status(const Status& status) {
+  if (status.ok) return backend::Status::success();
+  const std::string message = "webgpu backend: " + status.message;
+  switch (status.failure) {
+    case Failure::invalid_argument:
+      return backend::Status::error(backend::StatusCode::invalid_argument, message);
+    case Failure::unavailable:
+      return backend::Status::error(backend::StatusCode::unavailable, message);
+    case Failure::out_of_memory:
+      return backend::Status::error(backend::StatusCode::out_of_memory, message);
+    case Failure::device_error:
+      break;
+  }
+  return backend::Status::error(backend::StatusCode::device_error, message);
+}
+
+backend::Status invalid_knob(std::string message) {
+  return backend::Status::error(backend::StatusCode::invalid_argument, "webgpu backend: " + std::move(message));
+}
+
+backend::Status translate_knobs(const backend::Knobs& knobs, WebGpuMsmOptions& options) {
+  switch (knobs.accumulator) {
+    case backend::AccumulatorKind::automatic:
+    case backend::AccumulatorKind::stream_walker:
+      break;
+    case backend::AccumulatorKind::pair_tree:
+      return invalid_knob("accumulator 'pair_tree' is not on WebGPU yet (it has stream_walker)");
+    case backend::AccumulatorKind::batch_affine:
+      return invalid_knob("accumulator 'batch_affine' is the cpu backend's (webgpu has stream_walker)");
+    case backend::AccumulatorKind::xyzz:
+      return invalid_knob("accumulator 'xyzz' is the cpu and cuda backends' (webgpu has stream_walker)");
+  }
+  if (knobs.walker_state != backend::WalkerState::automatic && knobs.walker_state != backend::WalkerState::registers)
+    return invalid_knob("walker_state: webgpu keeps the walker's slots in private memory (auto or registers)");
+  if (knobs.pair_tree_dx_cache)
+    return invalid_knob("pair_tree_dx_cache is a pair-tree knob (webgpu has stream_walker)");
+  options.window_bits = knobs.window_bits;
+  options.slots = knobs.walker_slots;
+  options.workgroup_size = knobs.walker_threads_per_block;
+  options.max_workgroups = knobs.walker_max_blocks;
+  options.memory_budget_bytes = knobs.memory_budget_bytes;
+  return backend::Status::success();
+}
+
+template <class Curve>
+class WebGpuPreparedBases final : public backend::PreparedBases {
+ public:
+  std::size_t size() const override { return points.size(); }
+  UninitializedBuffer<AffinePoint<Curve>> points;  // Montgomery form, validated
+};
+
+template <class Curve>
+class WebGpuBackend final : public backend::MsmBackend<Curve> {
+  using Affine = AffinePoint<Curve>;
+  using Integer = typename Curve::ScalarField::Integer;
+
+ public:
+  backend::BackendKind kind() const override { return backend::BackendKind::webgpu; }
+  const char* name() const override { return "webgpu"; }
+
+  bool available() const override {
+    Context* context = nullptr;
+    return Context::get(&context).ok;
+  }
+  bool accelerated() const override { return accelerated_device && available(); }
+
+  backend::Status msm(Affine& sum, const backend::MsmRequest& request, backend::MsmReport& report) override {
+    try {
+      return run_msm(sum, request, report);
+    } catch (const std::bad_alloc&) {
+      return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
+    }
+  }
+
+  backend::Status prepare_bases(std::unique_ptr<backend::PreparedBases>& out,
+                                const backend::PointInputs& points,
+                                const backend::InputForm& form,
+                                const backend::Knobs& knobs) override {
+    if (points.on_device) return invalid_knob("inputs in device memory are cuda's");
+    try {
+      auto bases = std::make_unique<WebGpuPreparedBases<Curve>>();
+      if (points.n != 0) {
+        host::RejectedPoint rejected;
+        host::convert_host_points<Curve>(points.points, points.n, form, host::resolve_thread_count(knobs.cpu_threads),
+                                         true, bases->points, rejected);
+        if (rejected.any()) return rejected.status();
+      }
+      out = std::move(bases);
+      return backend::Status::success();
+    } catch (const std::bad_alloc&) {
+      return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
+    }
+  }
+
+  backend::Status msm_bases(Affine& sum,
+                            const backend::PreparedBases& bases,
+                            const backend::ScalarInputs& scalars,
+                            const backend::InputForm& form,
+                            const backend::Knobs& knobs,
+                            backend::MsmReport& report) override {
+    const auto& prepared = static_cast<const WebGpuPreparedBases<Curve>&>(bases);
+    backend::MsmRequest request;
+    request.points = {scalars.n, scalars.n != 0 ? prepared.points.data() : nullptr, false};
+    request.scalars = scalars;
+    request.form = {
+        .points_in_montgomery = true, .validate_points = false, .scalars_in_montgomery = form.scalars_in_montgomery};
+    request.knobs = knobs;
+    return msm(sum, request, report);
+  }
+
+ private:
+  backend::Status run_msm(Affine& sum, const backend::MsmRequest& request, backend::MsmReport& report) {
+    WebGpuMsmOptions options;
+    if (backend::Status s = translate_knobs(request.knobs, options); !s.ok()) return s;
+    if (request.points.on_device || request.scalars.on_device)
+      return invalid_knob("inputs in device memory are cuda's");
+    const std::size_t n = request.points.n;
+    const unsigned threads = host::resolve_thread_count(request.knobs.cpu_threads);
+
+    const auto convert_start = Clock::now();
+    UninitializedBuffer<Affine> converted_points;
+    host::RejectedPoint rejected;
+    const std::span<const Affine> points = host::convert_host_points<Curve>(request.points.points, n, request.form,
+                                                                            threads, false, converted_points, rejected);
+    if (rejected.any()) return rejected.status();
+    UninitializedBuffer<Integer> canonical_scalars;
+    const void* scalars = request.scalars.scalars;
+    if (request.form.scalars_in_montgomery && n != 0) {
+      canonical_scalars = host::convert_host_scalars<Curve>(scalars, n, true, threads);
+      scalars = canonical_scalars.data();
+    }
+    const double convert_ms = elapsed_ms(convert_start);
+
+    WebGpuMsmReport webgpu_report;
+    if (Status s = webgpu_msm<Curve>(points, scalars, options, sum, webgpu_report); !s.ok) return to_backend_status(s);
+    last_sizes = webgpu_report.sizes;
+    report = {};
+    report.accumulator = "stream_walker";
+    report.window_bits = webgpu_report.sizes.window_bits;
+    report.windows = webgpu_report.sizes.windows;
+    report.stages.push_back({"convert_inputs", convert_ms});
+    for (const WebGpuStageTime& stage : webgpu_report.stages) report.stages.push_back({stage.name, stage.milliseconds});
+    report.estimated_peak_bytes = webgpu_report.sizes.device_bytes;
+    report.measured_peak_bytes = webgpu_report.measured_peak_bytes;
+    report.devices = 1;
+    return backend::Status::success();
+  }
+};
+
+WebGpuBackend<Bn254G1> bn254_backend;
+WebGpuBackend<GrumpkinG1> grumpkin_backend;
+
+}  // namespace
+
+void set_webgpu_accelerated(bool accelerated) { accelerated_device = accelerated; }
+const WebGpuMsmSizes& last_webgpu_msm_sizes() { return last_sizes; }
+
+void register_backend(backend::BackendRegistry& registry) {
+  registry.add<Bn254G1>(bn254_backend);
+  registry.add<GrumpkinG1>(grumpkin_backend);
+}
+
+}  // namespace zkmsm::webgpu
