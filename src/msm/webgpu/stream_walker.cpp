@@ -28,8 +28,8 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
     return Status::error("stream walker: threads · slots must be in [1, 2^31)");
   if (shape.max_buckets == 0) return Status::error("stream walker: no buckets");
   std::unique_ptr<StreamWalker> walker(new StreamWalker(context, shape));
-  const std::string common = wgsl_curve_constants(shape.curve) + "const BATCH_SLOTS = " + std::to_string(shape.slots) +
-                             "u;\n" + kDispatchSource + kFieldSource + kCurveSource + kWalkerRecordsSource;
+  const std::string common = wgsl_curve_constants(shape.curve) + wgsl_batch_constants(shape.slots, false) +
+                             kDispatchSource + kFieldSource + kCurveSource + kWalkerRecordsSource;
   constexpr BindingKind walker_kinds[] = {
       BindingKind::read_only_storage, BindingKind::read_only_storage, BindingKind::read_only_storage,
       BindingKind::read_only_storage, BindingKind::storage,           BindingKind::storage,
