@@ -18,6 +18,8 @@ import createZkmsmModule from './zkmsm_wasm.mjs';
 const CURVES = { bn254: 0, grumpkin: 1 };
 const BACKENDS = { auto: 0, cpu: 1, cuda: 2, vulkan: 3 };
 const ACCUMULATORS = { auto: 0, stream_walker: 1, pair_tree: 2, batch_affine: 3, xyzz: 4 };
+// The accumulators of the WebGPU MSM (src/msm/webgpu/webgpu_msm.hpp's WebGpuAccumulator).
+const WEBGPU_ACCUMULATORS = { stream_walker: 0, pair_tree: 1 };
 const MASK64 = (1n << 64n) - 1n;
 
 export class ZkmsmError extends Error {
@@ -282,11 +284,15 @@ class Zkmsm {
   }
 
   // The whole MSM on WebGPU (src/msm/webgpu/webgpu_msm.hpp; not yet a backend of msm()): points
-  // and scalars as msm() takes them; options { windowBits, slots, threads } (0 = automatic);
-  // resolves to { point, stats } with stats { window_bits, windows, batches, slots, threads }.
-  async #webgpuMsm(curve, points, scalars, { windowBits = 0, slots = 0, threads = 0 } = {}) {
+  // and scalars as msm() takes them; options { windowBits, slots, threads } (0 = automatic),
+  // accumulator ('stream_walker', the default, or 'pair_tree') and dxCache (the pair tree's
+  // denominator cache, default false); resolves to { point, stats } with stats { window_bits,
+  // windows, batches, slots, threads } (threads 0 with the pair tree).
+  async #webgpuMsm(curve, points, scalars,
+                   { windowBits = 0, slots = 0, threads = 0, accumulator = 'stream_walker', dxCache = false } = {}) {
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
+    const accumulatorId = enumValue(WEBGPU_ACCUMULATORS, accumulator, 'options.accumulator');
     const n = countOf(points, 64, 'points');
     if (countOf(scalars, 32, 'scalars') !== n) {
       throw new ZkmsmError('invalid_argument', `count mismatch: ${n} points, ${countOf(scalars, 32, 'scalars')} scalars`);
@@ -299,8 +305,10 @@ class Zkmsm {
       const view = new DataView(m.HEAPU8.buffer);
       writeInputs(m, view, points, pointsAt, scalars, scalarsAt);
       const failed = await m.ccall('zkmsm_wasm_webgpu_msm', 'number',
-                                   ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number'],
-                                   [curveId, pointsAt, scalarsAt, n, windowBits, slots, threads, outAt, reportAt],
+                                   ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number',
+                                    'number', 'number', 'number'],
+                                   [curveId, pointsAt, scalarsAt, n, windowBits, slots, threads, accumulatorId,
+                                    dxCache ? 1 : 0, outAt, reportAt],
                                    { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       const out = new DataView(m.HEAPU8.buffer);

@@ -206,8 +206,9 @@ int zkmsm_wasm_webgpu_batch_affine_add(int curve,
 
 // Σ scalars[i]·points[i] on WebGPU (msm/webgpu/webgpu_msm.hpp; the C ABI's layouts: n × 8 limbs
 // of canonical coordinates, n × 4 limbs of scalars): curve 0 = BN254, 1 = Grumpkin; window_bits,
-// slots, threads 0 = automatic. out: x[4], y[4] canonical ((0, 0) = infinity); report: c,
-// windows, batches, S, threads. Returns 0, or 1 with zkmsm_wasm_webgpu_last_error().
+// slots, threads 0 = automatic; accumulator 0 = the stream walker, 1 = the pair tree; dx_cache
+// nonzero = the pair tree's denominator cache. out: x[4], y[4] canonical ((0, 0) = infinity);
+// report: c, windows, batches, S, threads. Returns 0, or 1 with zkmsm_wasm_webgpu_last_error().
 int zkmsm_wasm_webgpu_msm(int curve,
                           const std::uint64_t* points,
                           const std::uint64_t* scalars,
@@ -215,10 +216,19 @@ int zkmsm_wasm_webgpu_msm(int curve,
                           std::uint32_t window_bits,
                           std::uint32_t slots,
                           std::uint32_t threads,
+                          std::uint32_t accumulator,
+                          std::uint32_t dx_cache,
                           std::uint64_t* out,
                           std::uint32_t* report) {
   last_error.clear();
-  const zkmsm::webgpu::WebGpuMsmOptions options{window_bits, slots, threads};
+  if (accumulator > 1) {
+    last_error = "accumulator must be 0 (stream walker) or 1 (pair tree)";
+    return 1;
+  }
+  const zkmsm::webgpu::WebGpuMsmOptions options{
+      window_bits, slots, threads,
+      accumulator == 1 ? zkmsm::webgpu::WebGpuAccumulator::pair_tree : zkmsm::webgpu::WebGpuAccumulator::stream_walker,
+      dx_cache != 0};
   if (curve == 0) return run_webgpu_msm<zkmsm::Bn254G1>(points, scalars, n, options, out, report);
   if (curve == 1) return run_webgpu_msm<zkmsm::GrumpkinG1>(points, scalars, n, options, out, report);
   last_error = "curve must be 0 (BN254) or 1 (Grumpkin)";

@@ -18,6 +18,7 @@
 #include "msm/webgpu/bucket_bounds.hpp"
 #include "msm/webgpu/bucket_reduction.hpp"
 #include "msm/webgpu/decompose_scalars.hpp"
+#include "msm/webgpu/pair_tree.hpp"
 #include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/stream_walker.hpp"
 
@@ -30,6 +31,8 @@ namespace {
 constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
 // The seeds' S = 8 (their mobile knee), as the Vulkan backend; not measured through WebGPU.
 constexpr unsigned kDefaultSlots = 8;
+// The pair tree's level invocations per workgroup (the Vulkan backend's default; not tuned).
+constexpr std::uint32_t kPairTreeWorkgroupSize = 64;
 // Automatic walker size: about this many sorted entries per slot, at most kMaxThreads invocations.
 constexpr std::uint64_t kEntriesPerSlot = 16;
 constexpr std::uint64_t kMaxThreads = std::uint64_t{1} << 16;
@@ -82,7 +85,8 @@ Status webgpu_msm(const void* points,
       (std::uint64_t{entries} + slots * kEntriesPerSlot - 1) / (slots * kEntriesPerSlot);
   const auto threads = static_cast<std::uint32_t>(
       options.threads != 0 ? options.threads : std::clamp<std::uint64_t>(wanted_threads, 1, kMaxThreads));
-  report.threads = threads;
+  const bool pair_tree = options.accumulator == WebGpuAccumulator::pair_tree;
+  report.threads = pair_tree ? 0 : threads;
   report.batches = (windows + batch_windows - 1) / batch_windows;
 
   Context* context = nullptr;
@@ -109,7 +113,13 @@ Status webgpu_msm(const void* points,
   BucketBounds bounds;
   if (Status s = BucketBounds::create(*context, bounds); !s.ok) return s;
   std::unique_ptr<StreamWalker> walker;
-  if (Status s = StreamWalker::create(*context, {curve, slots, threads, sentinel}, walker); !s.ok) return s;
+  std::unique_ptr<PairTree> tree;
+  if (pair_tree) {
+    const PairTreeShape tree_shape{curve, slots, kPairTreeWorkgroupSize, options.dx_cache, entries, sentinel};
+    if (Status s = PairTree::create(*context, tree_shape, tree); !s.ok) return s;
+  } else if (Status s = StreamWalker::create(*context, {curve, slots, threads, sentinel}, walker); !s.ok) {
+    return s;
+  }
   std::unique_ptr<BucketReduction> reduction;
   if (Status s = BucketReduction::create(*context, {curve, c, windows, batch_windows}, reduction); !s.ok) return s;
 
@@ -130,10 +140,17 @@ Status webgpu_msm(const void* points,
                                  bounds_arguments);
         !s.ok)
       return s;
-    if (Status s = walker->accumulate(point_buffer, keys[sorted_in], values[sorted_in], valid, batch_entries); !s.ok)
+    if (pair_tree) {
+      if (Status s = tree->accumulate(point_buffer, keys[sorted_in], values[sorted_in], bucket_start, bucket_end,
+                                      batch_entries, shape.sentinel(), count);
+          !s.ok)
+        return s;
+    } else if (Status s = walker->accumulate(point_buffer, keys[sorted_in], values[sorted_in], valid, batch_entries);
+               !s.ok) {
       return s;
-    if (Status s = reduction->reduce_batch(walker->bucket_sums(), bucket_start, bucket_end, first, batch); !s.ok)
-      return s;
+    }
+    const Buffer& bucket_sums = pair_tree ? tree->bucket_sums() : walker->bucket_sums();
+    if (Status s = reduction->reduce_batch(bucket_sums, bucket_start, bucket_end, first, batch); !s.ok) return s;
   }
   std::vector<XyzzPoint<Curve>> window_sums(windows);
   if (Status s = context->read(reduction->window_sums(), window_sums.data(), windows * sizeof(XyzzPoint<Curve>)); !s.ok)

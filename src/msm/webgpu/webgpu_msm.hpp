@@ -1,6 +1,6 @@
 // The MSM on WebGPU, stage by stage as the Vulkan backend runs it: per window batch
 // decompose_scalars, sort_by_bucket (radix sort), plan (bucket bounds), accumulate_buckets (the
-// stream walker and its combine), reduce_buckets; then combine_windows on the host. Not yet
+// stream walker and its combine, or the pair tree), reduce_buckets; then combine_windows on the host. Not yet
 // behind the common backend interface (the public Backend enum has no webgpu): the WebAssembly
 // module exposes it to JavaScript for its tests.
 #pragma once
@@ -13,12 +13,20 @@
 
 namespace zkmsm::webgpu {
 
+// accumulate_buckets' algorithm: the stream walker (stream_walker.hpp) or the pair tree
+// (pair_tree.hpp); both leave the bucket sums reduce_buckets reads.
+enum class WebGpuAccumulator { stream_walker, pair_tree };
+
 struct WebGpuMsmOptions {
   unsigned window_bits = 0;  // c; 0 = the cost model
-  unsigned slots = 0;        // S of the stream walker; 0 = kDefaultSlots
-  unsigned threads = 0;      // walker invocations; 0 = about kEntriesPerSlot entries per slot
+  unsigned slots = 0;        // S, additions per inversion of the accumulator; 0 = kDefaultSlots
+  unsigned threads = 0;      // walker invocations; 0 = about kEntriesPerSlot entries per slot (the
+                             // pair tree sizes its own dispatches and ignores it)
+  WebGpuAccumulator accumulator = WebGpuAccumulator::stream_walker;
+  bool dx_cache = false;  // the pair tree keeps each pair's denominator for the backward pass
 };
 
+// threads: the walker's invocations (0 with the pair tree).
 struct WebGpuMsmReport {
   unsigned window_bits = 0, windows = 0, batches = 0, slots = 0, threads = 0;
 };
