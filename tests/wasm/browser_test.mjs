@@ -26,9 +26,11 @@ console.log(`ZKMSM_TEST_SEED=0x${seed.toString(16)}`);
 
 const hex = (v) => `0x${v.toString(16)}`;
 
-// The cases: MSMs with the oracle's sums, and field inputs with BigInt results.
+// The cases: MSMs with the oracle's sums (on both paths, and on WebGPU only: the pair tree), and
+// field inputs with BigInt results.
 function makeCases() {
   const msm = [];
+  const webgpuMsm = [];
   for (const curve of ['bn254', 'grumpkin']) {
     const Point = CURVES[curve];
     const next = rng(seed ^ (curve === 'bn254' ? 1n : 2n));
@@ -40,9 +42,15 @@ function makeCases() {
                             ks.filter((k, i) => !((ps[i].x === 0n && ps[i].y === 0n) || k % Point.Fn.ORDER === 0n)).map((k) => k % Point.Fn.ORDER));
       return sum.is0() ? null : [hex(sum.toAffine().x), hex(sum.toAffine().y)];
     };
+    const msmCase = (name, ps, ks, options, error, webgpuOptions) =>
+      ({ curve, name, options, webgpuOptions, error, points: ps.map((p) => [hex(p.x), hex(p.y)]),
+         scalars: ks.map(hex), expected: error ? null : expected(ps, ks) });
+    // On the cpu backend with `options`, and through the WebGPU pipeline with its window (the cpu
+    // accumulators are not the WebGPU ones).
     const add = (name, ps, ks, options = {}, error = undefined) =>
-      msm.push({ curve, name, options, error, points: ps.map((p) => [hex(p.x), hex(p.y)]), scalars: ks.map(hex),
-                 expected: error ? null : expected(ps, ks) });
+      msm.push(msmCase(name, ps, ks, options, error, { windowBits: options.windowBits }));
+    // Through the WebGPU pipeline only.
+    const addWebgpu = (name, ps, ks, webgpuOptions) => webgpuMsm.push(msmCase(name, ps, ks, {}, undefined, webgpuOptions));
     const P = points[0], minusP = { x: P.x, y: Point.Fp.ORDER - P.y };
     add('random independent points', points, scalars);
     add('random independent points, c = 5, xyzz', points, scalars, { windowBits: 5, accumulator: 'xyzz' });
@@ -51,6 +59,9 @@ function makeCases() {
     add('infinity and zero scalars', [{ x: 0n, y: 0n }, P, points[1]], [scalars[3], 0n, scalars[4]]);
     add('scalars r and 2^256 - 1', [P, points[1]], [Point.Fn.ORDER, (1n << 256n) - 1n]);
     add('a point off the curve', [{ x: P.x, y: P.y ^ 1n }], [1n], {}, 'point_not_on_curve');
+    addWebgpu('random independent points, pair tree', points, scalars, { accumulator: 'pair_tree' });
+    addWebgpu('copies of one point and -P, pair tree, S = 3, dx cache', [...Array(50).fill(P), minusP],
+              Array(51).fill(scalars[1]), { accumulator: 'pair_tree', slots: 3, dxCache: true, windowBits: 4 });
   }
   const field = [];
   for (const [name, p] of [['bn254_fq', CURVES.bn254.Fp.ORDER], ['bn254_fr', CURVES.bn254.Fn.ORDER]]) {
@@ -85,7 +96,7 @@ function makeCases() {
       }),
     });
   }
-  return { msm, field, curve };
+  return { msm, webgpuMsm, field, curve };
 }
 
 const cases = JSON.stringify(makeCases());

@@ -38,10 +38,10 @@ try {
       const ok = JSON.stringify(got) === JSON.stringify(f.expected);
       record(`webgpu field ${f.field}`, ok, ok ? '' : `first difference at element ${got.findIndex((r, i) => JSON.stringify(r) !== JSON.stringify(f.expected[i]))}`);
     }
-    // The whole MSM on WebGPU, on the cases that are not refusals.
-    for (const c of cases.msm.filter((c) => c.error === undefined)) {
+    // The whole MSM on WebGPU, on the cases that are not refusals and the WebGPU-only ones.
+    for (const c of [...cases.msm.filter((c) => c.error === undefined), ...cases.webgpuMsm]) {
       const points = c.points.map(([x, y]) => ({ x: BigInt(x), y: BigInt(y) }));
-      const { point } = await zkmsm.testing.webgpuMsm(c.curve, points, c.scalars.map(BigInt), c.options);
+      const { point } = await zkmsm.testing.webgpuMsm(c.curve, points, c.scalars.map(BigInt), c.webgpuOptions);
       const got = point === null ? null : [hex(point.x), hex(point.y)];
       const ok = JSON.stringify(got) === JSON.stringify(c.expected);
       record(`webgpu msm ${c.curve} ${c.name}`, ok, ok ? '' : `got ${JSON.stringify(got)}, expected ${JSON.stringify(c.expected)}`);
