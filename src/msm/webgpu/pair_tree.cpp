@@ -44,6 +44,8 @@ std::uint32_t PairTree::scan_levels(std::uint64_t words) {
   return levels;
 }
 
+std::uint32_t PairTree::scanned_levels(const PairTreeShape& shape) { return std::max(1u, levels(shape.max_entries)); }
+
 PairTree::StateLayout PairTree::state_layout(const PairTreeShape& shape) {
   StateLayout layout;
   const std::uint64_t entries = shape.max_entries;
@@ -64,7 +66,8 @@ PairTree::StateLayout PairTree::state_layout(const PairTreeShape& shape) {
 
 std::uint64_t PairTree::device_bytes(const PairTreeShape& shape) {
   const std::uint64_t entries = shape.max_entries;
-  const std::uint64_t arguments = 2 * std::uint64_t{scan_levels(shape.max_buckets)} * levels(shape.max_entries) + 1;
+  const std::uint64_t arguments =
+      std::uint64_t{2 * scan_levels(shape.max_buckets) - 1} * scanned_levels(shape) + levels(shape.max_entries) + 1;
   return shape.max_buckets * kPointBytes + entries * kPointBytes +
          std::max<std::uint64_t>(1, entries / 2) * kPointBytes + state_layout(shape).words * 4 +
          arguments * kArgumentBytes;
@@ -123,9 +126,8 @@ Status PairTree::create(Context& context, const PairTreeShape& shape, std::uniqu
   if (Status s = context.storage_buffer(entries * kPointBytes, tree->active_[1]); !s.ok) return s;
   if (Status s = context.storage_buffer(layout.words * 4, tree->state_); !s.ok) return s;
   if (Status s = context.uniform_buffer(kArgumentBytes, tree->prepare_arguments_); !s.ok) return s;
-  const std::uint32_t depth = levels(shape.max_entries);
-  tree->scan_arguments_.resize(std::size_t{depth} * (2 * scan_levels(shape.max_buckets) - 1));
-  tree->level_arguments_.resize(depth);
+  tree->scan_arguments_.resize(std::size_t{scanned_levels(shape)} * (2 * scan_levels(shape.max_buckets) - 1));
+  tree->level_arguments_.resize(levels(shape.max_entries));
   for (Buffer& arguments : tree->scan_arguments_) {
     if (Status s = context.uniform_buffer(kArgumentBytes, arguments); !s.ok) return s;
   }

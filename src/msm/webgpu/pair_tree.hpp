@@ -53,10 +53,12 @@
 //                   scan sums    ⌈W·B / 1024⌉ + ⌈W·B / 1024²⌉ + … while above 1024 (the block sums
 //                                of every scan level below the top one)
 //                   totals       kMaxLevels: the total positions of each level
-//   arguments     2·h·D + 1 uniform buffers of 32 bytes, D = ⌈log₂ E⌉ (the most levels a batch
+//   arguments     (2h − 1)·max(1, D) + D + 1 uniform buffers of 32 bytes (the scans of levels
+//                 0 … max(1, D) − 1, the levels, prepare), D = ⌈log₂ E⌉ (the most levels a batch
 //                 of E entries can need)
 // device_bytes() = 64·W·B + 64·E + 64·max(1, ⌊E/2⌋)
-//                  + 4·(max(1, ⌊4E/3⌋) + E + 2·W·B + scan sums + kMaxLevels) + 32·(2·h·D + 1)
+//                  + 4·(max(1, ⌊4E/3⌋) + E + 2·W·B + scan sums + kMaxLevels)
+//                  + 32·((2h − 1)·max(1, D) + D + 1)
 // bytes: about 105 per entry and 72 per bucket (the stream walker needs its bucket sums and
 // about 22 bytes per entry at its automatic size). Each storage buffer must fit WebGPU's default
 // 128 MiB per binding (create() refuses it otherwise). Storage buffers per pipeline: scan 3,
@@ -137,6 +139,8 @@ class PairTree {
   static StateLayout state_layout(const PairTreeShape& shape);
   // h: the scan levels of max_buckets words (blocks of kScanBlock until one is left).
   static std::uint32_t scan_levels(std::uint64_t words);
+  // max(1, D): the pair-tree levels whose offsets a batch may scan (level 0's always).
+  static std::uint32_t scanned_levels(const PairTreeShape& shape);
   PairTree(Context& context, const PairTreeShape& shape)
       : context_(context), shape_(shape), layout_(state_layout(shape)) {}
   // The offsets of `level` into offsets[level & 1] and its total positions into totals[level],
