@@ -14,10 +14,12 @@
 // point at infinity.
 // options (each optional; the C ABI's zkmsm_config in camelCase, 0 = automatic):
 //   backend          'auto' (webgpu on a hardware GPU, else cpu), 'cpu', 'webgpu'
-//   accumulator      'auto', 'stream_walker' (webgpu), 'batch_affine', 'xyzz' (cpu)
+//   accumulator      'auto', 'stream_walker', 'pair_tree' (webgpu), 'batch_affine', 'xyzz' (cpu)
 //   windowBits       c in [2, 22]
-//   walkerSlots, walkerThreadsPerBlock, walkerMaxBlocks   the stream walker's S, workgroup size
-//                    (≤ 256) and workgroup cap (webgpu)
+//   walkerSlots, walkerThreadsPerBlock, walkerMaxBlocks   S (additions per inversion), the
+//                    workgroup size (≤ the device's maxComputeInvocationsPerWorkgroup; the pair
+//                    tree's ≤ 128) and the walker's workgroup cap (webgpu)
+//   pairTreeDxCache  the pair tree keeps each pair's denominator for the backward pass (webgpu)
 //   memoryBudgetBytes  device bytes at most (webgpu: fewer windows per batch)
 //   validatePoints (default true), pointsInMontgomery, scalarsInMontgomery
 // stats: backend, accumulator, window_bits, windows, stages_ms (per stage), total_ms,

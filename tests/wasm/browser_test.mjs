@@ -51,6 +51,10 @@ function makeCases() {
     add('infinity and zero scalars', [{ x: 0n, y: 0n }, P, points[1]], [scalars[3], 0n, scalars[4]]);
     add('scalars r and 2^256 - 1', [P, points[1]], [Point.Fn.ORDER, (1n << 256n) - 1n]);
     add('a point off the curve', [{ x: P.x, y: P.y ^ 1n }], [1n], {}, 'point_not_on_curve');
+    add('random independent points (webgpu: pair tree)', points, scalars, {}, undefined, { accumulator: 'pair_tree' });
+    add('50 copies of one point and -P (webgpu: pair tree, S = 3, dx cache)', [...Array(50).fill(P), minusP],
+        Array(51).fill(scalars[1]), { windowBits: 4 }, undefined,
+        { accumulator: 'pair_tree', walkerSlots: 3, pairTreeDxCache: true, windowBits: 4 });
   }
   const field = [];
   for (const [name, p] of [['bn254_fq', CURVES.bn254.Fp.ORDER], ['bn254_fr', CURVES.bn254.Fn.ORDER]]) {
@@ -96,11 +100,11 @@ function makeCases() {
 const report = await runPage({ webDir, pageDir, path: '/', cases: JSON.stringify(makeCases()), timeoutMs: 420_000 });
 if (report.error !== undefined) report.cases = [{ name: 'cases page', ok: false, detail: report.error }];
 const sweep = await runPage({
-  webDir, path: '/web/bench/?autorun&report=/result&logN=8,10&slots=1,8&threadsPerBlock=64&maxBlocks=0,1&repeats=1',
+  webDir, path: '/web/bench/?autorun&report=/result&logN=8,10&accumulators=stream_walker,pair_tree&slots=1,8&threadsPerBlock=64&repeats=1',
   timeoutMs: 240_000 });
 const sweepFailures = sweep.error ?? sweep.rows.filter((r) => !r.verified).map((r) => JSON.stringify(r)).join('\n');
 report.cases.push({ name: `knob-sweep page: ${sweep.rows?.length ?? 0} configurations run and verified`,
-                    ok: sweepFailures === '' && sweep.rows.length === 2 * (1 + 2 * 2),
+                    ok: sweepFailures === '' && sweep.rows.length === 2 * (1 + 2 * 2),  // per n: cpu, 2 accumulators × 2 S
                     detail: sweepFailures });
 console.log(`WebGPU adapter: ${report.adapter ?? 'none'}`);
 let failures = 0;

@@ -8,7 +8,9 @@
 // decompose_scalars' entries against signed digits computed here from BigInts (every window size
 // 2 … 22, batches that start past window 0, scalars ≥ r, 0, r − 1, 2^256 − 1), and the radix
 // sort against a stable sort here (sizes around the tile of 2,048 entries, key widths 1 … 32),
-// plan against lower bounds, and reduce_buckets' window sums against @noble/curves.
+// plan against lower bounds, reduce_buckets' window sums against @noble/curves, and the whole MSM
+// with either accumulator (the stream walker, the pair tree with and without its dx cache)
+// against @noble/curves.
 //
 //   node tests/wasm/webgpu_test.mjs build/wasm/web/zkmsm.mjs
 //
@@ -298,12 +300,62 @@ for (const curve of ['bn254', 'grumpkin']) {
     const A = affine(P);
     await refused('point_not_on_curve', /not on the curve/, [{ x: A.x, y: A.y ^ 1n }], [1n]);
     await refused('point_not_canonical', /./, [{ x: Point.Fp.ORDER, y: 0n }], [1n]);
-    await refused('invalid_argument', /pair_tree/, [A], [1n], { accumulator: 'pair_tree' });
+    await refused('invalid_argument', /pair_tree_dx_cache/, [A], [1n], { pairTreeDxCache: true });
     await refused('invalid_argument', /batch_affine/, [A], [1n], { accumulator: 'batch_affine' });
     await refused('invalid_argument', /walker_state/, [A], [1n], { walkerState: 'global' });
     await refused('invalid_argument', /walker_slots/, [A], [1n], { walkerSlots: 65 });
     await refused('invalid_argument', /walker_threads_per_block/, [A], [1n], { walkerThreadsPerBlock: 257 });
     await refused('out_of_memory', /memory_budget_bytes/, [A], [1n], { memoryBudgetBytes: 1000 });
+  });
+}
+
+// The pair tree (src/msm/webgpu/pair_tree.hpp) in place of the walker: the same MSMs, with and
+// without the dx cache, several S and c. Copies of one point make one bucket of n entries per
+// window (⌈log₂ n⌉ levels of doublings, odd counts carried); c = 10 on 300 points gives 26 · 512
+// buckets, offsets scanned in two levels of 1,024-word blocks.
+for (const curve of ['bn254', 'grumpkin']) {
+  await test(`${curve}: the MSM with the pair tree equals @noble/curves on every kind of input`, async () => {
+    const Point = CURVES[curve];
+    const r = Point.Fn.ORDER;
+    const next = rng(seed ^ (curve === 'bn254' ? 0xe00n : 0xf00n));
+    const next256 = () => random256(next);
+    const points = Array.from({ length: 300 }, () => Point.BASE.multiply((next256() % (r - 1n)) + 1n));
+    const affine = (P) => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
+    const expected = (ps, ks) => {
+      let sum = Point.ZERO;
+      ps.forEach((P, i) => { const k = ks[i] % r; if (!P.is0() && k !== 0n) sum = sum.add(P.multiply(k)); });
+      return sum.is0() ? null : sum.toAffine();
+    };
+    const scalars = points.map(() => next256());
+    const P = points[0];
+    const Q = points[1];
+    const tree = { accumulator: 'pair_tree' };
+    const cached = { accumulator: 'pair_tree', pairTreeDxCache: true };
+    const cases = [
+      ['random independent points', points, scalars, tree],
+      ['random, dx cache', points, scalars, cached],
+      ['random, c = 10 (two scan levels), S = 3', points, scalars, { ...tree, windowBits: 10, walkerSlots: 3 }],
+      ['random, c = 5, S = 1, dx cache', points.slice(0, 100), scalars.slice(0, 100), { ...cached, windowBits: 5, walkerSlots: 1 }],
+      ['512 copies of one point (9 levels)', Array(512).fill(P), Array(512).fill(scalars[1]), { ...tree, windowBits: 4 }],
+      ['200 copies of one point, S = 3, dx cache', Array(200).fill(P), Array(200).fill(scalars[2]), { ...cached, windowBits: 3, walkerSlots: 3 }],
+      ['copies of two points and their negations', [...Array(70).fill(P), ...Array(69).fill(P.negate()), ...Array(33).fill(Q), ...Array(33).fill(Q.negate())],
+       Array(205).fill(scalars[3]), { ...tree, windowBits: 4 }],
+      ['P and -P cancel', [P, P.negate(), Q, Q.negate()], [scalars[2], scalars[2], scalars[3], scalars[3]], tree],
+      ['infinity and zero scalars', [Point.ZERO, P, Q, Point.ZERO], [scalars[4], 0n, scalars[5], 0n], cached],
+      ['scalars r, r + 1, r - 1, 2^256 - 1', [P, Q, points[2], points[3]], [r, r + 1n, r - 1n, (1n << 256n) - 1n], tree],
+      ['one point', [P], [scalars[6]], cached],
+      ['no points', [], [], tree],
+    ];
+    for (const [name, ps, ks, options] of cases) {
+      const { point, stats } = await zkmsm.msm(curve, ps.map(affine), ks, { backend: 'webgpu', ...options });
+      const what = `${curve}: ${name} (${JSON.stringify(stats)})`;
+      assert.deepEqual(point, expected(ps, ks), what);
+      assert.equal(stats.accumulator, 'pair_tree', what);
+      if (ps.length !== 0) {
+        assert.equal(stats.webgpu.walker_threads, 0, `${what}: the pair tree reports no walker threads`);
+        assert.equal(stats.measured_peak_bytes, stats.estimated_peak_bytes, `${what}: the model is every buffer`);
+      }
+    }
   });
 }
 
@@ -322,6 +374,14 @@ await test('dispatches in rows of workgroups (as above 65,535) give the same res
     const want = expectedEntries(scalars, r, 13, 0, 20);
     assert.deepEqual(entries.keys, want.keys, 'decompose keys in rows of 3 workgroups');
     assert.deepEqual(entries.values, want.values, 'decompose values in rows of 3 workgroups');
+    const Point = CURVES.bn254;
+    const points = Array.from({ length: 300 }, () => Point.BASE.multiply((random256(next) % (r - 1n)) + 1n));
+    const msmScalars = scalars.slice(0, 300);
+    let sum = Point.ZERO;
+    points.forEach((P, i) => { const k = msmScalars[i] % r; if (k !== 0n) sum = sum.add(P.multiply(k)); });
+    const { point } = await zkmsm.msm('bn254', points.map((P) => P.toAffine()), msmScalars,
+                                      { backend: 'webgpu', accumulator: 'pair_tree', windowBits: 10, walkerSlots: 3 });
+    assert.deepEqual(point, sum.toAffine(), 'the pair tree in rows of 3 workgroups');
   } finally {
     await zkmsm.testing.webgpuSetMaxWorkgroupsPerDimension(0);
   }
@@ -333,6 +393,8 @@ await test('bad arguments are rejected promises, not crashes', async () => {
   await assert.rejects(zkmsm.testing.webgpuCurveOps('secp256k1', []), /curve must be one of/);
   await assert.rejects(zkmsm.testing.webgpuDecomposeScalars('bn254', [1n], { windowBits: 23, batchWindows: 1 }),
                        /window_bits must be in \[2, 22\]/);
+  await assert.rejects(zkmsm.msm('bn254', [], [], { backend: 'webgpu', accumulator: 'xyzz' }),
+                       /accumulator 'xyzz' is the cpu and cuda backends'/);
 });
 
 device.destroy();

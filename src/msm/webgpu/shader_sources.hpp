@@ -23,5 +23,9 @@ extern const char* const kBatchAffineAddOpsSource;   // shaders/batch_affine_add
 extern const char* const kWalkerRecordsSource;       // shaders/walker_records.wgsl
 extern const char* const kStreamWalkerSource;        // shaders/stream_walker.wgsl
 extern const char* const kWalkerCombineSource;       // shaders/walker_combine.wgsl
+extern const char* const kPairTreeSource;            // shaders/pair_tree.wgsl
+extern const char* const kPairTreeScanSource;        // shaders/pair_tree_scan.wgsl
+extern const char* const kPairTreePrepareSource;     // shaders/pair_tree_prepare.wgsl
+extern const char* const kPairTreeLevelSource;       // shaders/pair_tree_level.wgsl
 
 }  // namespace zkmsm::webgpu

@@ -47,8 +47,8 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
   if (shape.workgroup_size == 0 || shape.workgroup_size > kMaxWorkgroupSize)
     return Status::error("stream walker: workgroup size must be in [1, " + std::to_string(kMaxWorkgroupSize) + "]");
   std::unique_ptr<StreamWalker> walker(new StreamWalker(context, shape));
-  const std::string common = wgsl_curve_constants(shape.curve) + "const BATCH_SLOTS = " + std::to_string(shape.slots) +
-                             "u;\nconst WALKER_WORKGROUP_SIZE = " + std::to_string(shape.workgroup_size) + "u;\n" +
+  const std::string common = wgsl_curve_constants(shape.curve) + wgsl_batch_constants(shape.slots, false) +
+                             "const WALKER_WORKGROUP_SIZE = " + std::to_string(shape.workgroup_size) + "u;\n" +
                              kDispatchSource + kFieldSource + kCurveSource + kWalkerRecordsSource;
   constexpr BindingKind walker_kinds[] = {
       BindingKind::read_only_storage, BindingKind::read_only_storage, BindingKind::read_only_storage,

@@ -80,8 +80,8 @@ Status run_batch_affine_add(CurveId curve,
     return Status::error("batch affine add: lhs, rhs and sums must hold n points of 16 words");
   if (slots == 0 || slots > 64) return Status::error("batch affine add: slots must be in [1, 64]");
   const std::span<const std::uint32_t> inputs[] = {lhs, rhs};
-  const std::string source = wgsl_curve_constants(curve) + "const BATCH_SLOTS = " + std::to_string(slots) + "u;\n" +
-                             kDispatchSource + kFieldSource + kCurveSource + kAffinePairSource + kBatchAffineAddSource +
+  const std::string source = wgsl_curve_constants(curve) + wgsl_batch_constants(slots, false) + kDispatchSource +
+                             kFieldSource + kCurveSource + kAffinePairSource + kBatchAffineAddSource +
                              kBatchAffineAddOpsSource;
   // One invocation per `slots` pairs: the kernel sees count = n and numbers its batches itself.
   return run_test_kernel(source, inputs, static_cast<std::uint32_t>(n), sums, slots);

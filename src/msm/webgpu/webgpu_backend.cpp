@@ -1,11 +1,13 @@
 // The WebGPU backend's adapter: MsmBackend<Curve> for BN254 G1 and Grumpkin over the driver
 // (webgpu_msm.hpp) and the device JavaScript handed to the WebAssembly module.
 //
-//   knobs    accumulator stream_walker (auto); walker_state registers (auto); window_bits,
-//            walker_slots, walker_threads_per_block (workgroup size, ≤ 256), walker_max_blocks
-//            (workgroups of the walker at most), memory_budget_bytes (fewer windows per batch).
-//            pair_tree (not yet on WebGPU), batch_affine and xyzz (other backends'), the global
-//            and warp walker states, pair_tree_dx_cache and inputs in device memory are refused.
+//   knobs    accumulator stream_walker (auto) or pair_tree (with pair_tree_dx_cache); walker_state
+//            registers (auto); window_bits, walker_slots (S of either accumulator),
+//            walker_threads_per_block (workgroup size of the walker or of the pair tree's levels),
+//            walker_max_blocks (workgroups of the walker at most), memory_budget_bytes (fewer
+//            windows per batch). batch_affine and xyzz (other backends'), the global and warp
+//            walker states, the dx cache without the pair tree and inputs in device memory are
+//            refused.
 //            cpu_threads sizes the host's input conversion; glv and precompute_factor (cuda's)
 //            are ignored.
 //   points   converted to Montgomery form and validated on the host (host_inputs.hpp), then
@@ -69,16 +71,18 @@ backend::Status translate_knobs(const backend::Knobs& knobs, WebGpuMsmOptions& o
     case backend::AccumulatorKind::stream_walker:
       break;
     case backend::AccumulatorKind::pair_tree:
-      return invalid_knob("accumulator 'pair_tree' is not on WebGPU yet (it has stream_walker)");
+      options.accumulator = WebGpuAccumulator::pair_tree;
+      break;
     case backend::AccumulatorKind::batch_affine:
-      return invalid_knob("accumulator 'batch_affine' is the cpu backend's (webgpu has stream_walker)");
+      return invalid_knob("accumulator 'batch_affine' is the cpu backend's (webgpu has stream_walker and pair_tree)");
     case backend::AccumulatorKind::xyzz:
-      return invalid_knob("accumulator 'xyzz' is the cpu and cuda backends' (webgpu has stream_walker)");
+      return invalid_knob("accumulator 'xyzz' is the cpu and cuda backends' (webgpu has stream_walker and pair_tree)");
   }
   if (knobs.walker_state != backend::WalkerState::automatic && knobs.walker_state != backend::WalkerState::registers)
     return invalid_knob("walker_state: webgpu keeps the walker's slots in private memory (auto or registers)");
-  if (knobs.pair_tree_dx_cache)
-    return invalid_knob("pair_tree_dx_cache is a pair-tree knob (webgpu has stream_walker)");
+  if (knobs.pair_tree_dx_cache && options.accumulator != WebGpuAccumulator::pair_tree)
+    return invalid_knob("pair_tree_dx_cache needs accumulator 'pair_tree'");
+  options.dx_cache = knobs.pair_tree_dx_cache;
   options.window_bits = knobs.window_bits;
   options.slots = knobs.walker_slots;
   options.workgroup_size = knobs.walker_threads_per_block;
@@ -180,7 +184,7 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     if (Status s = webgpu_msm<Curve>(points, scalars, options, sum, webgpu_report); !s.ok) return to_backend_status(s);
     last_sizes = webgpu_report.sizes;
     report = {};
-    report.accumulator = "stream_walker";
+    report.accumulator = options.accumulator == WebGpuAccumulator::pair_tree ? "pair_tree" : "stream_walker";
     report.window_bits = webgpu_report.sizes.window_bits;
     report.windows = webgpu_report.sizes.windows;
     report.stages.push_back({"convert_inputs", convert_ms});

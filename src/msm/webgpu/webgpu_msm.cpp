@@ -18,6 +18,7 @@
 #include "msm/webgpu/bucket_bounds.hpp"
 #include "msm/webgpu/bucket_reduction.hpp"
 #include "msm/webgpu/decompose_scalars.hpp"
+#include "msm/webgpu/pair_tree.hpp"
 #include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/stream_walker.hpp"
 
@@ -58,15 +59,17 @@ Status invalid(std::string message) { return Status::error(std::move(message), F
 struct StageShapes {
   std::uint32_t entries = 0;   // E = batch windows · n
   std::uint32_t sentinel = 0;  // batch windows · B: the key past every bucket
-  StreamWalkerShape walker;
+  StreamWalkerShape walker;    // with the stream walker
+  PairTreeShape tree;          // with the pair tree
   BucketReductionShape reduction;
 };
 
-StageShapes stage_shapes(CurveId curve, std::size_t n, const WebGpuMsmSizes& sizes) {
+StageShapes stage_shapes(CurveId curve, std::size_t n, const WebGpuMsmOptions& options, const WebGpuMsmSizes& sizes) {
   StageShapes shapes;
   shapes.entries = static_cast<std::uint32_t>(sizes.batch_windows * n);
   shapes.sentinel = sizes.batch_windows * (std::uint32_t{1} << (sizes.window_bits - 1));
   shapes.walker = {curve, sizes.slots, sizes.threads, sizes.workgroup_size, shapes.sentinel};
+  shapes.tree = {curve, sizes.slots, sizes.workgroup_size, options.dx_cache, shapes.entries, shapes.sentinel};
   shapes.reduction = {curve, sizes.window_bits, sizes.windows, sizes.batch_windows};
   return shapes;
 }
@@ -74,12 +77,14 @@ StageShapes stage_shapes(CurveId curve, std::size_t n, const WebGpuMsmSizes& siz
 // The closed form of every buffer webgpu_msm allocates: points, scalars, two key and two value
 // buffers of E entries, bucket starts and ends, the valid count, two uniforms, the stages' own
 // buffers, and the staging buffer that reads the window sums back.
-std::uint64_t device_bytes(CurveId curve, std::size_t n, const WebGpuMsmSizes& sizes) {
-  const StageShapes shapes = stage_shapes(curve, n, sizes);
+std::uint64_t device_bytes(CurveId curve, std::size_t n, const WebGpuMsmOptions& options, const WebGpuMsmSizes& sizes) {
+  const StageShapes shapes = stage_shapes(curve, n, options, sizes);
+  const bool pair_tree = options.accumulator == WebGpuAccumulator::pair_tree;
   return allocation_bytes(kPointBytes * n) + allocation_bytes(kScalarBytes * n) +
          4 * allocation_bytes(std::uint64_t{shapes.entries} * 4) +
          2 * allocation_bytes(std::uint64_t{shapes.sentinel} * 4) + allocation_bytes(4) + allocation_bytes(32) +
-         allocation_bytes(16) + RadixSort::device_bytes(shapes.entries) + StreamWalker::device_bytes(shapes.walker) +
+         allocation_bytes(16) + RadixSort::device_bytes(shapes.entries) +
+         (pair_tree ? PairTree::device_bytes(shapes.tree) : StreamWalker::device_bytes(shapes.walker)) +
          BucketReduction::device_bytes(shapes.reduction) + allocation_bytes(kXyzzBytes * sizes.windows);
 }
 
@@ -113,8 +118,8 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
         (entries + sizes.slots * kEntriesPerSlot - 1) / (sizes.slots * kEntriesPerSlot), 1, kMaxThreads);
     if (options.max_workgroups != 0)
       threads = std::min<std::uint64_t>(threads, std::uint64_t{options.max_workgroups} * sizes.workgroup_size);
-    sizes.threads = static_cast<std::uint32_t>(threads);
-    sizes.device_bytes = device_bytes(curve_id<Curve>(), n, sizes);
+    sizes.threads = options.accumulator == WebGpuAccumulator::pair_tree ? 0 : static_cast<std::uint32_t>(threads);
+    sizes.device_bytes = device_bytes(curve_id<Curve>(), n, options, sizes);
     if (options.memory_budget_bytes == 0 || sizes.device_bytes <= options.memory_budget_bytes) return {};
     if (batch_windows == 1)
       return Status::error("memory_budget_bytes = " + std::to_string(options.memory_budget_bytes) + " is below the " +
@@ -143,7 +148,8 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   const unsigned windows = sizes.windows;
   const auto count = static_cast<std::uint32_t>(n);
   const CurveId curve = curve_id<Curve>();
-  const StageShapes shapes = stage_shapes(curve, n, sizes);
+  const StageShapes shapes = stage_shapes(curve, n, options, sizes);
+  const bool pair_tree = options.accumulator == WebGpuAccumulator::pair_tree;
 
   Context* context = nullptr;
   if (Status got = Context::get(&context); !got.ok) return got;
@@ -179,7 +185,12 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   BucketBounds bounds;
   if (Status s = BucketBounds::create(*context, bounds); !s.ok) return s;
   std::unique_ptr<StreamWalker> walker;
-  if (Status s = StreamWalker::create(*context, shapes.walker, walker); !s.ok) return s;
+  std::unique_ptr<PairTree> tree;
+  if (pair_tree) {
+    if (Status s = PairTree::create(*context, shapes.tree, tree); !s.ok) return s;
+  } else if (Status s = StreamWalker::create(*context, shapes.walker, walker); !s.ok) {
+    return s;
+  }
   std::unique_ptr<BucketReduction> reduction;
   if (Status s = BucketReduction::create(*context, shapes.reduction, reduction); !s.ok) return s;
   context->write(point_buffer, points.data(), n * sizeof(Affine));
@@ -210,12 +221,19 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
       return s;
     if (Status s = timed(3, start); !s.ok) return s;
     start = Clock::now();
-    if (Status s = walker->accumulate(point_buffer, keys[sorted_in], values[sorted_in], valid, batch_entries); !s.ok)
+    if (pair_tree) {
+      if (Status s = tree->accumulate(point_buffer, keys[sorted_in], values[sorted_in], bucket_start, bucket_end,
+                                      batch_entries, shape.sentinel(), count);
+          !s.ok)
+        return s;
+    } else if (Status s = walker->accumulate(point_buffer, keys[sorted_in], values[sorted_in], valid, batch_entries);
+               !s.ok) {
       return s;
+    }
     if (Status s = timed(4, start); !s.ok) return s;
     start = Clock::now();
-    if (Status s = reduction->reduce_batch(walker->bucket_sums(), bucket_start, bucket_end, first, batch); !s.ok)
-      return s;
+    const Buffer& bucket_sums = pair_tree ? tree->bucket_sums() : walker->bucket_sums();
+    if (Status s = reduction->reduce_batch(bucket_sums, bucket_start, bucket_end, first, batch); !s.ok) return s;
     if (Status s = timed(5, start); !s.ok) return s;
   }
   start = Clock::now();

@@ -1,6 +1,7 @@
 // The MSM on WebGPU, stage by stage as the Vulkan backend runs it: per window batch
 // decompose_scalars, sort_by_bucket (radix sort), plan (bucket bounds), accumulate_buckets (the
-// stream walker and its combine), reduce_buckets; then combine_windows on the host. The backend
+// stream walker and its combine, or the pair tree), reduce_buckets; then combine_windows on the
+// host. The backend
 // adapter (webgpu_backend.cpp) converts and validates the caller's inputs and calls it.
 #pragma once
 
@@ -15,11 +16,17 @@
 
 namespace zkmsm::webgpu {
 
+// accumulate_buckets' algorithm: the stream walker (stream_walker.hpp) or the pair tree
+// (pair_tree.hpp); both leave the bucket sums reduce_buckets reads.
+enum class WebGpuAccumulator { stream_walker, pair_tree };
+
 struct WebGpuMsmOptions {
-  unsigned window_bits = 0;               // c; 0 = the cost model
-  unsigned slots = 0;                     // S of the stream walker; 0 = kDefaultSlots
-  unsigned workgroup_size = 0;            // walker invocations per workgroup, ≤ 256; 0 = 128
-  unsigned max_workgroups = 0;            // walker workgroups at most; 0 = no cap
+  unsigned window_bits = 0;  // c; 0 = the cost model
+  WebGpuAccumulator accumulator = WebGpuAccumulator::stream_walker;
+  unsigned slots = 0;                     // S, additions per inversion of the accumulator; 0 = kDefaultSlots
+  unsigned workgroup_size = 0;            // walker (pair tree: level kernel) invocations per workgroup; 0 = 128
+  unsigned max_workgroups = 0;            // walker workgroups at most; 0 = no cap (the pair tree ignores it)
+  bool dx_cache = false;                  // the pair tree keeps each pair's denominator for the backward pass
   std::uint64_t memory_budget_bytes = 0;  // device bytes at most (fewer windows per batch); 0 = none
 };
 
@@ -30,7 +37,7 @@ struct WebGpuMsmSizes {
   unsigned batch_windows = 0;  // windows sorted and walked together (128 MiB per binding, the budget)
   unsigned batches = 0;        // ⌈T / batch_windows⌉
   std::uint32_t slots = 0;     // S
-  std::uint32_t threads = 0;   // walker invocations
+  std::uint32_t threads = 0;   // walker invocations (0 with the pair tree)
   std::uint32_t workgroup_size = 0;
   std::uint64_t device_bytes = 0;  // every buffer the MSM allocates at once (closed form)
 };

@@ -8,6 +8,7 @@
 // p − 2).
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -64,6 +65,14 @@ inline std::string wgsl_curve_constants(CurveId curve) {
   return wgsl_field_constants(curve == CurveId::bn254 ? FieldId::bn254_fq : FieldId::bn254_fr) +
          wgsl_words_constant("SCALAR_MODULUS", r, "r: the order of the group, the scalars' modulus") +
          wgsl_affine_pair_cases();
+}
+
+// The constants batch_affine_add.wgsl reads: BATCH_SLOTS, S, the additions of one batch (it sizes
+// the private arrays: one pipeline per S), and BATCH_CACHE_DENOMINATORS, whether the forward pass
+// keeps the denominators for the backward pass (the pair tree's dx cache).
+inline std::string wgsl_batch_constants(std::uint32_t slots, bool cache_denominators) {
+  return "const BATCH_SLOTS = " + std::to_string(slots) +
+         "u;\nconst BATCH_CACHE_DENOMINATORS = " + (cache_denominators ? "true" : "false") + ";\n";
 }
 
 }  // namespace zkmsm::webgpu

@@ -9,12 +9,20 @@
 //
 // BATCH_SLOTS (S) is a `const` the host prepends (WGSL sizes private arrays by constants only):
 // one pipeline per S. Private state per invocation: 41·S words.
+//
+// Denominator cache (the pair tree's dx cache, the seeds' "super_opt"): the host also prepends the
+// `const` bool BATCH_CACHE_DENOMINATORS (both constants: wgsl_batch_constants in
+// wgsl_constants.hpp). When it is true the forward pass keeps every slot's denominator
+// (x_rhs − x_lhs or 2y, Montgomery form, 8 words per slot: 49·S words in all) and the backward
+// pass reads it back instead of recomputing it from the operands; when false the cache is never
+// touched and the code is the uncached one.
 // Requires field.wgsl, curve.wgsl and affine_pair.wgsl.
 
 var<private> batch_lhs: array<AffinePoint, BATCH_SLOTS>;  // operands in, sums out
 var<private> batch_rhs: array<AffinePoint, BATCH_SLOTS>;  // operands in, unchanged
 var<private> batch_prefix: array<Field, BATCH_SLOTS>;     // Π of the denominators of slots 0 … i
 var<private> batch_case: array<u32, BATCH_SLOTS>;
+var<private> batch_denominator: array<Field, BATCH_SLOTS>;  // slot i's denominator, when cached
 
 // Slots 0 … used − 1 (used ≤ BATCH_SLOTS): batch_lhs[i] ← batch_lhs[i] + batch_rhs[i].
 fn batch_affine_add(used: u32) {
@@ -23,7 +31,9 @@ fn batch_affine_add(used: u32) {
   for (var i = 0u; i < used; i++) {
     let kind = classify_affine_pair(batch_lhs[i], batch_rhs[i]);
     if (affine_pair_has_denominator(kind)) {
-      product = field_mul(product, affine_pair_denominator(kind, batch_lhs[i], batch_rhs[i]));
+      let denominator = affine_pair_denominator(kind, batch_lhs[i], batch_rhs[i]);
+      if (BATCH_CACHE_DENOMINATORS) { batch_denominator[i] = denominator; }
+      product = field_mul(product, denominator);
     }
     batch_case[i] = kind;
     batch_prefix[i] = product;
@@ -39,7 +49,13 @@ fn batch_affine_add(used: u32) {
     if (affine_pair_has_denominator(kind)) {
       // 1/denominator_i = (Π_{j ≤ i})⁻¹ · Π_{j < i}
       if (i > 0u) { inverse_denominator = field_mul(inverse, batch_prefix[i - 1u]); }
-      inverse = field_mul(inverse, affine_pair_denominator(kind, lhs, rhs));
+      var denominator: Field;
+      if (BATCH_CACHE_DENOMINATORS) {
+        denominator = batch_denominator[i];
+      } else {
+        denominator = affine_pair_denominator(kind, lhs, rhs);
+      }
+      inverse = field_mul(inverse, denominator);
     }
     batch_lhs[i] = affine_pair_sum(kind, lhs, rhs, inverse_denominator);
   }
