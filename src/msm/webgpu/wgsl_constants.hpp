@@ -32,13 +32,12 @@ template <class Params>
 std::string wgsl_field_constants(const std::string& title) {
   using C = FieldConstants<Params>;
   static_assert(C::limbs == 4, "the shaders use 8 × 32-bit words");
-  const BigInt<4> modulus_minus_two = shader_modulus_minus_two<Params>();
   char neg_inv[64];
   std::snprintf(neg_inv, sizeof neg_inv, "const FIELD_NEG_INV32 = 0x%08xu;\n", static_cast<unsigned>(C::neg_inv32));
   return "// ---- " + title + " (generated from FieldConstants) ----\n" +
          wgsl_words_constant("FIELD_MODULUS", C::modulus, "p, canonical") +
          wgsl_words_constant("FIELD_R", C::r_mod_p, "R = 2^256 mod p: one in Montgomery form") +
-         wgsl_words_constant("FIELD_MODULUS_MINUS_2", modulus_minus_two, "p - 2: the exponent of Fermat inversion") +
+         wgsl_words_constant("FIELD_R2", C::r2_mod_p, "R^2 mod p: safegcd's seed, which makes its inverse Montgomery") +
          "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv;
 }
 

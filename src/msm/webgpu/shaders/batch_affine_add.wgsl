@@ -5,7 +5,7 @@
 // denominator and sum are affine_pair.wgsl's. A pair without a denominator adds nothing to the
 // product, so the product is never zero and no pair can poison its batch.
 // Cost per generic pair: 6 multiplications (1 forward, 2 backward, λ, λ², y₃) plus 1/used of an
-// inversion. The inversion is Fermat's (field.wgsl); the Vulkan shaders' safegcd is not ported yet.
+// inversion, by safegcd (safegcd_inverse.wgsl).
 //
 // BATCH_SLOTS (S) is a `const` the host prepends (WGSL sizes private arrays by constants only):
 // one pipeline per S. Private state per invocation: 41·S words.
@@ -39,7 +39,7 @@ fn batch_affine_add(used: u32) {
     batch_prefix[i] = product;
   }
   // inverse = (Π of all denominators)⁻¹, then peel one denominator per slot, last slot first.
-  var inverse = field_inverse_fermat(product);
+  var inverse = field_inverse(product);
   for (var k = 0u; k < used; k++) {
     let i = used - 1u - k;
     let kind = batch_case[i];

@@ -36,7 +36,7 @@ fn xyzz_from_affine(p: AffinePoint) -> XyzzPoint {
 // One inversion: ZZZ⁻¹ gives 1/z³, and ZZ·ZZZ⁻¹ = 1/z.
 fn xyzz_to_affine(p: XyzzPoint) -> AffinePoint {
   if (xyzz_is_infinity(p)) { return affine_infinity(); }
-  let zzz_inverse = field_inverse_fermat(p.ZZZ);
+  let zzz_inverse = field_inverse(p.ZZZ);
   let z_inverse = field_mul(zzz_inverse, p.ZZ);
   return AffinePoint(field_mul(p.X, field_sqr(z_inverse)), field_mul(p.Y, zzz_inverse));
 }

@@ -5,8 +5,8 @@
 //
 // WGSL has neither 64-bit integers nor a multiply-high, so a 32 × 32-bit product is four
 // 16 × 16-bit ones (mul_wide). The field is selected by the constants the host prepends
-// (webgpu_shaders.cpp, from FieldConstants): FIELD_MODULUS, FIELD_R, FIELD_MODULUS_MINUS_2
-// (array<u32, 8>) and FIELD_NEG_INV32 (−p⁻¹ mod 2^32).
+// (wgsl_constants.hpp, from FieldConstants): FIELD_MODULUS, FIELD_R, FIELD_R2 (array<u32, 8>) and
+// FIELD_NEG_INV32 (−p⁻¹ mod 2^32). Inversion is safegcd_inverse.wgsl's field_inverse.
 //
 // Bounds: p < 2^254 (both BN254 fields), so a + b < 2p never carries out of word 7, and a
 // Montgomery product of reduced inputs is < 2p before its one conditional subtraction.
@@ -140,15 +140,3 @@ fn field_mul(a: Field, b: Field) -> Field {
 }
 
 fn field_sqr(a: Field) -> Field { return field_mul(a, a); }
-
-// a⁻¹ = a^(p − 2) (0 for 0), by square-and-multiply over the bits of p − 2 from the top: 253
-// squarings and one multiplication per set bit. The batched inversions call it once per round.
-fn field_inverse_fermat(a: Field) -> Field {
-  let exponent = FIELD_MODULUS_MINUS_2;
-  var result = FIELD_R;
-  for (var bit = 255i; bit >= 0i; bit--) {
-    result = field_sqr(result);
-    if (((exponent[u32(bit) / 32u] >> (u32(bit) % 32u)) & 1u) != 0u) { result = field_mul(result, a); }
-  }
-  return result;
-}
