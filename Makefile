@@ -22,7 +22,7 @@ RUN_CUDA_FLAGS := -DZKMSM_CUDA=OFF
 TEST_CUDA_FLAGS := -UZKMSM_CUDA -DCMAKE_CUDA_ARCHITECTURES=90
 endif
 
-.PHONY: run test test-wasm wasm deps deps-build build build-all format clean
+.PHONY: run test test-wasm test-web serve wasm deps deps-build build build-all format clean
 
 run: deps-build build
 	$(BUILD_DIR)/tools/zkmsm run
@@ -42,8 +42,18 @@ wasm: deps
 
 test-wasm: wasm
 	node tests/wasm/wasm_msm_test.mjs build/wasm/web/zkmsm.mjs
+	$(MAKE) test-web
+
+# The WebGPU tests alone (after the install and the build): the webgpu backend and its stages in
+# node on Dawn, then the cases page and the knob-sweep page in headless Chromium.
+test-web: wasm
 	EGL_PLATFORM=surfaceless node tests/wasm/webgpu_test.mjs build/wasm/web/zkmsm.mjs
 	node tests/wasm/browser_test.mjs build/wasm/web
+
+# The knob-sweep page (web/bench) on http://localhost:8000/bench/: WebGPU needs a secure context,
+# which localhost is. Any static server of build/wasm/web will do.
+serve: wasm
+	python3 -m http.server --bind 127.0.0.1 --directory build/wasm/web 8000
 
 # System packages (Debian): deps-build what the library and the CLI need; deps also what the
 # tests need, and the pinned npm packages of the @noble/curves oracle.

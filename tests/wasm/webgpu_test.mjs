@@ -305,6 +305,10 @@ for (const curve of ['bn254', 'grumpkin']) {
     await refused('invalid_argument', /walker_state/, [A], [1n], { walkerState: 'global' });
     await refused('invalid_argument', /walker_slots/, [A], [1n], { walkerSlots: 65 });
     await refused('invalid_argument', /walker_threads_per_block/, [A], [1n], { walkerThreadsPerBlock: 257 });
+    // The node tests' compatibility-mode device takes 128 invocations per workgroup.
+    await refused('invalid_argument', /maxComputeInvocationsPerWorkgroup, 128/, [A], [1n], { walkerThreadsPerBlock: 256 });
+    await refused('invalid_argument', /at most 128 with the pair tree/, [A], [1n],
+                  { accumulator: 'pair_tree', walkerThreadsPerBlock: 129 });
     await refused('out_of_memory', /memory_budget_bytes/, [A], [1n], { memoryBudgetBytes: 1000 });
   });
 }

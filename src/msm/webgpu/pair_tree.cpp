@@ -106,15 +106,15 @@ Status PairTree::create(Context& context, const PairTreeShape& shape, std::uniqu
                                   tree->scan_);
       !s.ok)
     return s;
-  if (Status s = context.pipeline(common + kFieldSource + kSafegcdInverseSource + kCurveSource + kPairTreePrepareSource, prepare_kinds,
-                                  tree->prepare_);
+  if (Status s = context.pipeline(common + kFieldSource + kSafegcdInverseSource + kCurveSource + kPairTreePrepareSource,
+                                  prepare_kinds, tree->prepare_);
       !s.ok)
     return s;
   const std::string level_constants = wgsl_batch_constants(shape.slots, shape.dx_cache) +
                                       "const PAIR_TREE_WORKGROUP_SIZE = " + std::to_string(shape.workgroup_size) +
                                       "u;\n";
-  if (Status s = context.pipeline(level_constants + common + kFieldSource + kSafegcdInverseSource + kCurveSource + kAffinePairSource +
-                                      kBatchAffineAddSource + kPairTreeLevelSource,
+  if (Status s = context.pipeline(level_constants + common + kFieldSource + kSafegcdInverseSource + kCurveSource +
+                                      kAffinePairSource + kBatchAffineAddSource + kPairTreeLevelSource,
                                   level_kinds, tree->level_);
       !s.ok)
     return s;

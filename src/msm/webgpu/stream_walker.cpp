@@ -49,7 +49,8 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
   std::unique_ptr<StreamWalker> walker(new StreamWalker(context, shape));
   const std::string common = wgsl_curve_constants(shape.curve) + wgsl_batch_constants(shape.slots, false) +
                              "const WALKER_WORKGROUP_SIZE = " + std::to_string(shape.workgroup_size) + "u;\n" +
-                             kDispatchSource + kFieldSource + kSafegcdInverseSource + kCurveSource + kWalkerRecordsSource;
+                             kDispatchSource + kFieldSource + kSafegcdInverseSource + kCurveSource +
+                             kWalkerRecordsSource;
   constexpr BindingKind walker_kinds[] = {
       BindingKind::read_only_storage, BindingKind::read_only_storage, BindingKind::read_only_storage,
       BindingKind::read_only_storage, BindingKind::storage,           BindingKind::storage,

@@ -57,8 +57,9 @@ Status run_field_ops(FieldId field,
   if (a.size() != 8 * n || b.size() != a.size() || results.size() != 6 * a.size())
     return Status::error("field ops: a, b and results must hold n, n and 6n elements of 8 words");
   const std::span<const std::uint32_t> inputs[] = {a, b};
-  return run_test_kernel(wgsl_field_constants(field) + kDispatchSource + kFieldSource + kSafegcdInverseSource + kFieldOpsSource, inputs,
-                         static_cast<std::uint32_t>(n), results);
+  return run_test_kernel(
+      wgsl_field_constants(field) + kDispatchSource + kFieldSource + kSafegcdInverseSource + kFieldOpsSource, inputs,
+      static_cast<std::uint32_t>(n), results);
 }
 
 Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::span<std::uint32_t> results) {
@@ -66,7 +67,8 @@ Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::
   if (points.size() != 32 * n || results.size() != 4 * points.size())
     return Status::error("curve ops: points and results must hold 2n and 8n points of 16 words");
   const std::span<const std::uint32_t> inputs[] = {points};
-  return run_test_kernel(wgsl_curve_constants(curve) + kDispatchSource + kFieldSource + kSafegcdInverseSource + kCurveSource + kCurveOpsSource,
+  return run_test_kernel(wgsl_curve_constants(curve) + kDispatchSource + kFieldSource + kSafegcdInverseSource +
+                             kCurveSource + kCurveOpsSource,
                          inputs, static_cast<std::uint32_t>(n), results);
 }
 
@@ -81,8 +83,8 @@ Status run_batch_affine_add(CurveId curve,
   if (slots == 0 || slots > 64) return Status::error("batch affine add: slots must be in [1, 64]");
   const std::span<const std::uint32_t> inputs[] = {lhs, rhs};
   const std::string source = wgsl_curve_constants(curve) + wgsl_batch_constants(slots, false) + kDispatchSource +
-                             kFieldSource + kSafegcdInverseSource + kCurveSource + kAffinePairSource + kBatchAffineAddSource +
-                             kBatchAffineAddOpsSource;
+                             kFieldSource + kSafegcdInverseSource + kCurveSource + kAffinePairSource +
+                             kBatchAffineAddSource + kBatchAffineAddOpsSource;
   // One invocation per `slots` pairs: the kernel sees count = n and numbers its batches itself.
   return run_test_kernel(source, inputs, static_cast<std::uint32_t>(n), sums, slots);
 }

@@ -70,6 +70,12 @@ EM_JS(int, device_was_handed, (), { return Module["preinitializedWebGPUDevice"] 
 
 }  // namespace
 
+Context::Context(WGPUDevice device, WGPUQueue queue) : device_(device), queue_(queue) {
+  WGPUSupportedLimits limits{};
+  if (wgpuDeviceGetLimits(device_, &limits))
+    max_invocations_per_workgroup_ = limits.limits.maxComputeInvocationsPerWorkgroup;
+}
+
 Status Context::get(Context** out) {
   static Context* context = nullptr;
   if (context == nullptr) {
@@ -91,18 +97,50 @@ Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buf
   descriptor.size = allocation_bytes(bytes);
   descriptor.usage = usage;
   // Out of memory, or a size above the device's maxBufferSize (a validation error).
-  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
-  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
+  if (!allocation_scope_open_) {
+    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
+  }
   WGPUBuffer handle = wgpuDeviceCreateBuffer(device_, &descriptor);
   out = Buffer(handle, bytes, descriptor.size);
   live_buffer_bytes += descriptor.size;
   peak_buffer_bytes = std::max(peak_buffer_bytes, live_buffer_bytes);
+  if (allocation_scope_open_) {
+    scope_bytes_ += descriptor.size;
+    return {};
+  }
   const Status memory = pop_errors("out of device memory");
   const Status valid = pop_errors("a buffer of this size");
   if (!memory.ok)
     return Status::error(memory.message + " (" + std::to_string(bytes) + " bytes)", Failure::out_of_memory);
   if (!valid.ok) return Status::error(valid.message + " (" + std::to_string(bytes) + " bytes)");
   return {};
+}
+
+Context::AllocationScope::AllocationScope(Context& context) : context_(context) {
+  wgpuDevicePushErrorScope(context_.device_, WGPUErrorFilter_Validation);
+  wgpuDevicePushErrorScope(context_.device_, WGPUErrorFilter_OutOfMemory);
+  context_.allocation_scope_open_ = true;
+  context_.scope_bytes_ = 0;
+}
+
+Status Context::AllocationScope::close() {
+  open_ = false;
+  context_.allocation_scope_open_ = false;
+  const std::string bytes = " (" + std::to_string(context_.scope_bytes_) + " bytes in all)";
+  const Status memory = context_.pop_errors("out of device memory");
+  const Status valid = context_.pop_errors("a buffer the device refuses");
+  if (!memory.ok) return Status::error(memory.message + bytes, Failure::out_of_memory);
+  if (!valid.ok) return Status::error(valid.message + bytes);
+  return {};
+}
+
+Context::AllocationScope::~AllocationScope() {
+  if (!open_) return;
+  context_.allocation_scope_open_ = false;
+  for (int scope = 0; scope < 2; ++scope)
+    wgpuDevicePopErrorScope(
+        context_.device_, [](WGPUErrorType, const char*, void*) {}, nullptr);
 }
 
 Status Context::storage_buffer(std::size_t bytes, Buffer& out) {

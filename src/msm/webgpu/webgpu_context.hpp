@@ -97,6 +97,25 @@ class Context {
   // The module's context, or an error when JavaScript handed it no device.
   static Status get(Context** out);
 
+  // Buffers made while an AllocationScope is open share its error scopes: one wait for the GPU
+  // process when it closes instead of two per buffer (each wait a trip through the JavaScript
+  // event loop, at least 4 ms in browsers once timers nest). Error scopes are a stack: while one
+  // is open, only scopes pushed after it may be popped (a pipeline's compile may; a dispatch's
+  // may not: make every buffer first, then dispatch).
+  class AllocationScope {
+   public:
+    explicit AllocationScope(Context& context);
+    AllocationScope(const AllocationScope&) = delete;
+    AllocationScope& operator=(const AllocationScope&) = delete;
+    // Pops both scopes, waiting: out of memory, or a size the device refuses, as a Status.
+    Status close();
+    ~AllocationScope();  // pops them without waiting when close() was not called (a failure)
+
+   private:
+    Context& context_;
+    bool open_ = true;
+  };
+
   // Zero-filled buffers: storage (bound as storage or read-only storage, copied to and from) and
   // uniform (written from the host).
   Status storage_buffer(std::size_t bytes, Buffer& out);
@@ -123,12 +142,16 @@ class Context {
   static std::uint64_t peak_bytes();
   static void reset_peak_bytes();
 
+  // The device's maxComputeInvocationsPerWorkgroup (256 by WebGPU's defaults, 128 on
+  // compatibility-mode devices).
+  std::uint32_t max_invocations_per_workgroup() const { return max_invocations_per_workgroup_; }
+
   // Test hook: the row length of large dispatches (default and maximum 65,535, WebGPU's
   // maxComputeWorkgroupsPerDimension), lowered so that small tests dispatch in rows.
   void set_max_workgroups_per_dimension(std::uint32_t workgroups);
 
  private:
-  Context(WGPUDevice device, WGPUQueue queue) : device_(device), queue_(queue) {}
+  Context(WGPUDevice device, WGPUQueue queue);
   Status create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out);
   Status compile(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out);
   // Waits for the validation error scope pushed before `what`; its message in the Status.
@@ -136,7 +159,10 @@ class Context {
   WGPUDevice device_;
   WGPUQueue queue_;
   std::uint32_t max_workgroups_per_dimension_ = 65535;
+  std::uint32_t max_invocations_per_workgroup_ = 128;
   bool dispatch_scope_open_ = false;                            // an error scope pushed by a dispatch, popped by wait()
+  bool allocation_scope_open_ = false;                          // an AllocationScope's scopes are pushed
+  std::uint64_t scope_bytes_ = 0;                               // bytes asked for inside it
   std::map<std::string, std::unique_ptr<Pipeline>> pipelines_;  // by binding kinds + source
 };
 

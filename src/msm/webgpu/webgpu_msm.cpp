@@ -98,6 +98,9 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
   if (options.workgroup_size > kMaxWorkgroupSize)
     return invalid("walker_threads_per_block must be in [1, " + std::to_string(kMaxWorkgroupSize) +
                    "] (WebGPU's default maxComputeInvocationsPerWorkgroup)");
+  if (options.accumulator == WebGpuAccumulator::pair_tree && options.workgroup_size > PairTree::kMaxWorkgroupSize)
+    return invalid("walker_threads_per_block must be at most " + std::to_string(PairTree::kMaxWorkgroupSize) +
+                   " with the pair tree (its scan's workgroups)");
   if (n * kPointBytes > kMaxBindingBytes)
     return invalid("at most " + std::to_string(kMaxBindingBytes / kPointBytes) +
                    " points on WebGPU (WebGPU's default maxStorageBufferBindingSize, 128 MiB)");
@@ -153,6 +156,10 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
 
   Context* context = nullptr;
   if (Status got = Context::get(&context); !got.ok) return got;
+  if (sizes.workgroup_size > context->max_invocations_per_workgroup())
+    return invalid("walker_threads_per_block = " + std::to_string(sizes.workgroup_size) +
+                   " is above this device's maxComputeInvocationsPerWorkgroup, " +
+                   std::to_string(context->max_invocations_per_workgroup()));
   Context::reset_peak_bytes();
   const std::uint64_t live_before = Context::live_bytes();
   // Stage times in pipeline order, summed over the batches.
@@ -167,6 +174,9 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   };
 
   Clock::time_point start = Clock::now();
+  // Every buffer of the MSM under one pair of error scopes (a failure to allocate is known once,
+  // after them all, and returns before the first dispatch).
+  Context::AllocationScope allocations(*context);
   Buffer point_buffer, scalar_buffer, keys[2], values[2], bucket_start, bucket_end, valid, decompose_arguments,
       bounds_arguments;
   if (Status s = context->storage_buffer(n * sizeof(Affine), point_buffer); !s.ok) return s;
@@ -193,6 +203,7 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   }
   std::unique_ptr<BucketReduction> reduction;
   if (Status s = BucketReduction::create(*context, shapes.reduction, reduction); !s.ok) return s;
+  if (Status s = allocations.close(); !s.ok) return s;
   context->write(point_buffer, points.data(), n * sizeof(Affine));
   context->write(scalar_buffer, scalars, n * kScalarBytes);
   if (Status s = timed(0, start); !s.ok) return s;
