@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { CURVES, msm as oracleMsm } from '../oracle/msm_oracle.mjs';
 import { testSeed, rng, random256, MASK64 } from './test_support.mjs';
+import { conformanceCases } from './conformance_cases.mjs';
 
 const modulePath = process.argv[2];
 if (!modulePath) {
@@ -139,6 +140,19 @@ test('the WebGPU code without a device is a rejected promise naming init({ devic
   assert.equal(zkmsm.webgpu, false);
   assert.equal((await zkmsm.msm('bn254', [], [])).stats.backend, 'cpu');
 });
+
+for (const curve of ['bn254', 'grumpkin']) {
+  test(`${curve}: the conformance scenarios of the native suite (conformance_cases.mjs)`, async () => {
+    for (const c of conformanceCases(curve, seed)) {
+      const call = zkmsm.msm(curve, c.points, c.scalars, { backend: 'cpu', ...c.options });
+      if (c.error !== undefined) {
+        await assert.rejects(call, (e) => e instanceof ZkmsmError && e.status === c.error, c.name);
+      } else {
+        assert.deepEqual((await call).point, c.expected, c.name);
+      }
+    }
+  });
+}
 
 test('randomInputs gives independent points on the curve and scalars below r, reproducibly', async () => {
   for (const curve of ['bn254', 'grumpkin']) {

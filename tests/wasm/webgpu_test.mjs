@@ -24,6 +24,7 @@ import { resolve } from 'node:path';
 import { create, globals } from 'webgpu';
 import { CURVES } from '../oracle/msm_oracle.mjs';
 import { testSeed, rng, random256, mod, power } from './test_support.mjs';
+import { conformanceCases } from './conformance_cases.mjs';
 
 const modulePath = process.argv[2];
 if (!modulePath) {
@@ -358,6 +359,26 @@ for (const curve of ['bn254', 'grumpkin']) {
       if (ps.length !== 0) {
         assert.equal(stats.webgpu.walker_threads, 0, `${what}: the pair tree reports no walker threads`);
         assert.equal(stats.measured_peak_bytes, stats.estimated_peak_bytes, `${what}: the model is every buffer`);
+      }
+    }
+  });
+}
+
+// The native suite's scenarios (conformance_cases.mjs) on the webgpu backend, both accumulators.
+for (const curve of ['bn254', 'grumpkin']) {
+  await test(`${curve}: the conformance scenarios of the native suite on webgpu, both accumulators`, async () => {
+    const cases = conformanceCases(curve, seed);
+    for (const accumulator of ['stream_walker', 'pair_tree']) {
+      for (const c of cases) {
+        const what = `${curve}, ${accumulator}: ${c.name}`;
+        const call = zkmsm.msm(curve, c.points, c.scalars, { backend: 'webgpu', accumulator, ...c.options });
+        if (c.error !== undefined) {
+          await assert.rejects(call, (e) => e.status === c.error, what);
+        } else {
+          const { point, stats } = await call;
+          assert.deepEqual(point, c.expected, what);
+          assert.equal(stats.backend, 'webgpu', what);
+        }
       }
     }
   });
