@@ -39,6 +39,8 @@ test: deps build-all
 wasm: deps
 	cmake --preset wasm
 	cmake --build --preset wasm -j $(JOBS)
+	cmake --preset wasm-threads
+	cmake --build --preset wasm-threads -j $(JOBS)
 
 test-wasm: wasm
 	node tests/wasm/wasm_msm_test.mjs build/wasm/web/zkmsm.mjs

@@ -28,7 +28,6 @@
 // walker_threads_per_block, batch_windows, batches). Bad input rejects with a ZkmsmError whose
 // `status` names it (e.g. point_not_on_curve). msm() resolves asynchronously: calls run one after
 // another. Variable-time in every input: never pass secret scalars.
-import createZkmsmModule from './zkmsm_wasm.mjs';
 
 const CURVES = { bn254: 0, grumpkin: 1 };
 const BACKENDS = { auto: 0, cpu: 1, cuda: 2, vulkan: 3, webgpu: 4 };
@@ -132,6 +131,7 @@ class Zkmsm {
     this.version = module.UTF8ToString(module._zkmsm_version());
     this.webgpu = device !== undefined;  // the webgpu backend can run
     this.webgpuAccelerated = accelerated;  // backend 'auto' runs it
+    this.threads = module.zkmsmThreads;  // the module with threads was loaded
     // Hooks for the module's own tests, not a stable API.
     const one = (task) => this.#serialized(task);
     this.testing = {
@@ -373,7 +373,14 @@ class Zkmsm {
   // Runs `task` after every earlier asynchronous call has settled: Asyncify suspends one call at a
   // time, and a second one started while the first waits for the GPU would corrupt both.
   #serialized(task) {
-    const result = this.#queue.then(task, task);
+    const run = async () => {
+      try {
+        return await task();
+      } finally {
+        this.module.releaseWorkers?.();
+      }
+    };
+    const result = this.#queue.then(run, run);
     this.#queue = result.catch(() => {});
     return result;
   }
@@ -456,17 +463,26 @@ export function isSoftwareAdapter(adapterInfo) {
 // judged from device.adapterInfo where the browser has it, else from adapterInfo given here).
 // wasmBinary: the bytes of zkmsm_wasm.wasm where fetch cannot read the file beside this one; under
 // node it is read from disk here (node 20's fetch has no file: URLs, which Emscripten 3.1.6's
-// loader would use).
-export async function init({ device, wasmBinary, adapterInfo, accelerated } = {}) {
+// loader would use). threads: whether to load the module with threads (zkmsm_wasm_threads.mjs,
+// whose cpu backend runs on one worker per core); default: where it can run, in node and on
+// cross-origin isolated pages (served with Cross-Origin-Opener-Policy: same-origin and
+// Cross-Origin-Embedder-Policy: require-corp), else the single-threaded module.
+export async function init({ device, wasmBinary, adapterInfo, accelerated, threads } = {}) {
+  const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+  const withThreads = threads ?? (inNode || globalThis.crossOriginIsolated === true);
+  const name = withThreads ? 'zkmsm_wasm_threads' : 'zkmsm_wasm';
+  const { default: createZkmsmModule } = await import(`./${name}.mjs`);
   const options = {};
   if (device !== undefined) options.preinitializedWebGPUDevice = device;
   options.wasmBinary = wasmBinary;
-  if (wasmBinary === undefined && typeof process === 'object' && typeof process.versions?.node === 'string') {
+  if (wasmBinary === undefined && inNode) {
     const { readFile } = await import('node:fs/promises');
-    options.wasmBinary = await readFile(new URL('./zkmsm_wasm.wasm', import.meta.url));
+    options.wasmBinary = await readFile(new URL(`./${name}.wasm`, import.meta.url));
   }
   if (options.wasmBinary === undefined) delete options.wasmBinary;
   const module = await createZkmsmModule(options);
+  module.zkmsmThreads = withThreads;
+  module.releaseWorkers?.();
   const hardware = accelerated ?? (device !== undefined && !isSoftwareAdapter(device.adapterInfo ?? adapterInfo));
   module._zkmsm_wasm_webgpu_set_accelerated(hardware ? 1 : 0);
   return new Zkmsm(module, device, hardware);

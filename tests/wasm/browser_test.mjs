@@ -97,12 +97,19 @@ function makeCases() {
 
 // The cases page, then the knob-sweep page (web/bench) on a small sweep: every configuration must
 // run and equal the cpu backend. Each within its own time limit.
-const report = await runPage({ webDir, pageDir, path: '/', cases: JSON.stringify(makeCases()), timeoutMs: 420_000 });
+// The cases page is cross-origin isolated, so it loads the module with threads; the sweep page is
+// not, so it loads the single-threaded one.
+const report = await runPage({ webDir, pageDir, path: '/', cases: JSON.stringify(makeCases()), timeoutMs: 420_000,
+                               crossOriginIsolated: true });
 if (report.error !== undefined) report.cases = [{ name: 'cases page', ok: false, detail: report.error }];
+report.cases.push({ name: 'a cross-origin isolated page loads the module with threads', ok: report.threads === true,
+                    detail: `threads: ${report.threads}` });
 const sweep = await runPage({
   webDir, path: '/web/bench/?autorun&report=/result&logN=8,10&accumulators=stream_walker,pair_tree&slots=1,8&threadsPerBlock=64&repeats=1',
   timeoutMs: 240_000 });
 const sweepFailures = sweep.error ?? sweep.rows.filter((r) => !r.verified).map((r) => JSON.stringify(r)).join('\n');
+report.cases.push({ name: 'a page that is not isolated loads the single-threaded module', ok: sweep.threads === false,
+                    detail: `threads: ${sweep.threads}` });
 report.cases.push({ name: `knob-sweep page: ${sweep.rows?.length ?? 0} configurations run and verified`,
                     ok: sweepFailures === '' && sweep.rows.length === 2 * (1 + 2 * 2),  // per n: cpu, 2 accumulators × 2 S
                     detail: sweepFailures });

@@ -13,7 +13,9 @@ import { extname, join, resolve } from 'node:path';
 const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm',
                 '.json': 'application/json' };
 
-export function runPage({ webDir, pageDir = null, path, cases = '{}', timeoutMs }) {
+// crossOriginIsolated: serve every response with the headers that isolate the page (COOP
+// same-origin, COEP require-corp), so that it may load the module with threads.
+export function runPage({ webDir, pageDir = null, path, cases = '{}', timeoutMs, crossOriginIsolated = false }) {
   return new Promise((resolveResult) => {
     let browser = null;
     let timer = null;
@@ -37,6 +39,10 @@ export function runPage({ webDir, pageDir = null, path, cases = '{}', timeoutMs 
       const file = url.pathname === '/cases.json' ? null
                  : url.pathname.startsWith('/web/') ? join(resolve(webDir), url.pathname.slice(5))
                  : pageDir !== null ? join(pageDir, url.pathname === '/' ? 'index.html' : url.pathname.slice(1)) : '';
+      if (crossOriginIsolated) {
+        response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+        response.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+      }
       try {
         const body = file === null ? cases : await readFile(file.endsWith('/') ? join(file, 'index.html') : file);
         const type = file === null ? '.json' : extname(file.endsWith('/') ? 'index.html' : file);

@@ -186,6 +186,18 @@ test('randomInputs gives independent points on the curve and scalars below r, re
   await assert.rejects(zkmsm.randomInputs('bn254', -1), (e) => e.status === 'invalid_argument');
 });
 
+test('the module with threads (node\'s default) and the single-threaded one give the same sums', async () => {
+  assert.equal(zkmsm.threads, true);
+  const single = await init({ threads: false });
+  assert.equal(single.threads, false);
+  for (const curve of ['bn254', 'grumpkin']) {
+    const { points, scalars } = await zkmsm.randomInputs(curve, 5000, 0x77n);
+    const threaded = await zkmsm.msm(curve, points, scalars, { backend: 'cpu' });
+    const alone = await single.msm(curve, points, scalars, { backend: 'cpu' });
+    assert.deepEqual(alone.point, threaded.point, curve);
+  }
+});
+
 test('an unknown curve is refused', async () => {
   await assert.rejects(zkmsm.msm('secp256k1', [], []), (e) => e instanceof ZkmsmError && e.status === 'invalid_argument');
 });

@@ -173,7 +173,7 @@ async function run(event) {
   try {
     const started = new Date().toISOString();
     const rows = await sweep();
-    results = { zkmsm: zkmsm.version, date: started, user_agent: navigator.userAgent, adapter: adapterInfo,
+    results = { zkmsm: zkmsm.version, date: started, user_agent: navigator.userAgent, adapter: adapterInfo, threads: zkmsm.threads,
                 webgpu_accelerated: zkmsm.webgpuAccelerated, form: Object.fromEntries(FIELDS.map((id) => [id, $(id).value])),
                 rows };
     const failed = rows.filter((r) => !r.verified).length;

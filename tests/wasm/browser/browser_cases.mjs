@@ -15,6 +15,7 @@ try {
   const device = adapter ? await adapter.requestDevice() : undefined;
   report.adapter = adapter ? `${adapter.info?.vendor ?? ''} ${adapter.info?.architecture ?? ''}`.trim() : null;
   const zkmsm = await init(device ? { device } : {});
+  report.threads = zkmsm.threads;
   for (const c of cases.msm) {
     const points = c.points.map(([x, y]) => ({ x: BigInt(x), y: BigInt(y) }));
     const scalars = c.scalars.map(BigInt);
