@@ -1,6 +1,44 @@
 #include "file_formats.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <thread>
+
 namespace zkmsm::cli {
+
+static_assert(std::endian::native == std::endian::little, "le files are read as they are into 64-bit limbs");
+static_assert(sizeof(Point<Bn254>) == point_bytes && sizeof(Scalar<Bn254>) == scalar_bytes,
+              "points and scalars are read straight into their arrays");
+
+namespace {
+
+// Below this many integers one thread decodes (a thread's start costs more than the work).
+constexpr std::size_t kParallelDecodeIntegers = std::size_t{1} << 16;
+
+void reverse_integers(std::span<Limbs> integers) {
+  for (Limbs& limbs : integers) {
+    const Limbs big_endian = limbs;
+    for (std::size_t l = 0; l < 4; ++l) limbs[l] = __builtin_bswap64(big_endian[3 - l]);
+  }
+}
+
+}  // namespace
+
+void integers_to_limbs_in_place(std::span<Limbs> integers, Format format, unsigned threads) {
+  if (format == Format::le) return;
+  const std::size_t hardware = std::max(1u, std::thread::hardware_concurrency());
+  const std::size_t workers = integers.size() < kParallelDecodeIntegers ? 1 : threads == 0 ? hardware : threads;
+  if (workers <= 1) {
+    reverse_integers(integers);
+    return;
+  }
+  std::vector<std::thread> pool;
+  const std::size_t share = (integers.size() + workers - 1) / workers;
+  for (std::size_t w = 0; w < workers && w * share < integers.size(); ++w)
+    pool.emplace_back(reverse_integers, integers.subspan(w * share, std::min(share, integers.size() - w * share)));
+  for (std::thread& thread : pool) thread.join();
+}
 
 const std::map<std::string, Format>& format_names() {
   static const std::map<std::string, Format> names{{"eip196", Format::eip196}, {"le", Format::le}};
@@ -29,17 +67,16 @@ void encode_integer(std::uint8_t* bytes, const Limbs& limbs, Format format) {
 template <class Curve>
 std::vector<Point<Curve>> decode_points(std::span<const std::uint8_t> bytes, Format format) {
   std::vector<Point<Curve>> points(bytes.size() / point_bytes);
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    points[i].x = decode_integer(&bytes[i * point_bytes], format);
-    points[i].y = decode_integer(&bytes[i * point_bytes + integer_bytes], format);
-  }
+  if (!points.empty()) std::memcpy(points.data(), bytes.data(), points.size() * point_bytes);
+  integers_to_limbs_in_place({reinterpret_cast<Limbs*>(points.data()), 2 * points.size()}, format);
   return points;
 }
 
 template <class Curve>
 std::vector<Scalar<Curve>> decode_scalars(std::span<const std::uint8_t> bytes, Format format) {
   std::vector<Scalar<Curve>> scalars(bytes.size() / scalar_bytes);
-  for (std::size_t i = 0; i < scalars.size(); ++i) scalars[i] = decode_integer(&bytes[i * scalar_bytes], format);
+  if (!scalars.empty()) std::memcpy(scalars.data(), bytes.data(), scalars.size() * scalar_bytes);
+  integers_to_limbs_in_place(scalars, format);
   return scalars;
 }
 

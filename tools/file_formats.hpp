@@ -33,6 +33,12 @@ const char* to_string(Format format);
 Limbs decode_integer(const std::uint8_t* bytes, Format format);
 void encode_integer(std::uint8_t* bytes, const Limbs& limbs, Format format);
 
+// 32-byte integers read as they are into Limbs (the file's bytes copied into the array) made the
+// Limbs they encode, in place: eip196's big-endian integers reversed (limb order and the bytes of
+// each limb), le's left as they are (this host is little-endian). In parallel over `threads`
+// (0 = all hardware threads) for large arrays: memory speed, the file's one decoding pass.
+void integers_to_limbs_in_place(std::span<Limbs> integers, Format format, unsigned threads = 0);
+
 // Decoding: `bytes` holds whole points (64 bytes) or scalars (32 bytes), checked by the caller
 // (msm_inputs.hpp); coordinates are checked by the library (msm() returns point_not_canonical /
 // point_not_on_curve).

@@ -50,6 +50,22 @@ InputFile::~InputFile() {
   if (fd_ >= 0) close(fd_);
 }
 
+void InputFile::read_exactly(std::uint8_t* out, std::uint64_t bytes) {
+  if (fd_ < 0) open_file();
+  // Linux returns at most 0x7ffff000 bytes per read.
+  constexpr std::uint64_t kMaxRead = std::uint64_t{1} << 30;
+  std::uint64_t done = 0;
+  while (done < bytes) {
+    const ssize_t count = ::read(fd_, out + done, static_cast<std::size_t>(std::min(kMaxRead, bytes - done)));
+    if (count < 0 && errno == EINTR) continue;
+    if (count < 0) throw CliError("cannot read " + describe() + ": " + std::strerror(errno));
+    if (count == 0)
+      throw CliError(describe() + " ended after " + std::to_string(done) + " of its " + std::to_string(bytes) +
+                     " bytes: it was cut while zkmsm read it");
+    done += static_cast<std::uint64_t>(count);
+  }
+}
+
 std::vector<std::uint8_t> InputFile::read(std::uint64_t limit, bool& more) {
   if (fd_ < 0) open_file();
   more = false;

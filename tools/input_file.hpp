@@ -34,6 +34,11 @@ class InputFile {
   // hold more, and then sets `more`. Throws CliError when it cannot be opened or read.
   std::vector<std::uint8_t> read(std::uint64_t limit, bool& more);
 
+  // Reads exactly `bytes` bytes of a regular file into `out`, in as few read calls as the kernel
+  // allows (no intermediate buffer). Throws CliError when the file ends first (it shrank since it
+  // was opened) or cannot be read.
+  void read_exactly(std::uint8_t* out, std::uint64_t bytes);
+
  private:
   void open_file();
 

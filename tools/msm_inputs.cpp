@@ -57,7 +57,16 @@ MsmInputs<Curve> read_msm_inputs(const std::string& points_path, const std::stri
     check_point_count(points, *points_known, false);
   }
   if (scalars.size()) scalars_known = whole_items(scalars, *scalars.size(), scalar_bytes);
-  if (points_known && scalars_known) check_counts(points, *points_known, false, scalars, *scalars_known, false);
+  if (points_known && scalars_known) {
+    check_counts(points, *points_known, false, scalars, *scalars_known, false);
+    // Two regular files: read straight into the arrays, then decoded in place.
+    MsmInputs<Curve> inputs{std::vector<Point<Curve>>(*points_known), std::vector<Scalar<Curve>>(*scalars_known)};
+    points.read_exactly(reinterpret_cast<std::uint8_t*>(inputs.points.data()), *points_known * point_bytes);
+    scalars.read_exactly(reinterpret_cast<std::uint8_t*>(inputs.scalars.data()), *scalars_known * scalar_bytes);
+    integers_to_limbs_in_place({reinterpret_cast<Limbs*>(inputs.points.data()), 2 * inputs.points.size()}, format);
+    integers_to_limbs_in_place(inputs.scalars, format);
+    return inputs;
+  }
 
   // A stream is read first when the other file's count is known, and no further than that count
   // (or the largest MSM) allows; the second file no further than the first one's count.
