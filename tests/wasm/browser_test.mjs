@@ -12,6 +12,7 @@
 import { runPage } from './headless_page.mjs';
 import { CURVES, msm as oracleMsm } from '../oracle/msm_oracle.mjs';
 import { testSeed, rng, random256, mod, power } from './test_support.mjs';
+import { conformanceCases } from './conformance_cases.mjs';
 
 const webDir = process.argv[2];
 if (!webDir) {
@@ -92,7 +93,13 @@ function makeCases() {
   // 2^16 random independent points from the module's generator, on webgpu against the cpu backend
   // (which the cases above hold to @noble/curves): the size the issue asks of the browser.
   const large = { curve: 'bn254', n: 1 << 16, seed: hex(seed) };
-  return { msm, field, curve, large };
+  // The native suite's scenarios (conformance_cases.mjs) at up to 100 points, for both backends.
+  const point = (q) => [hex(q.x), hex(q.y)];
+  const conformance = ['bn254', 'grumpkin'].flatMap((name) => conformanceCases(name, seed, { largestN: 100 }).map((c) => ({
+    curve: name, name: c.name, options: c.options, error: c.error, points: c.points.map(point), scalars: c.scalars.map(hex),
+    expected: c.expected === undefined || c.expected === null ? null : point(c.expected),
+  })));
+  return { msm, field, curve, large, conformance };
 }
 
 // The cases page, then the knob-sweep page (web/bench) on a small sweep: every configuration must

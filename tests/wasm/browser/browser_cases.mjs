@@ -30,6 +30,25 @@ try {
       record(`msm ${c.curve} ${c.name}`, ok, ok ? '' : `threw ${error.status ?? ''} ${error.message}`);
     }
   }
+  // The native suite's scenarios on each backend: one line per curve and backend, the failures named.
+  for (const backend of device ? ['cpu', 'webgpu'] : ['cpu']) {
+    for (const curve of ['bn254', 'grumpkin']) {
+      const failures = [];
+      const mine = cases.conformance.filter((c) => c.curve === curve);
+      for (const c of mine) {
+        const points = c.points.map(([x, y]) => ({ x: BigInt(x), y: BigInt(y) }));
+        try {
+          const { point } = await zkmsm.msm(curve, points, c.scalars.map(BigInt), { ...c.options, backend });
+          const got = point === null ? null : [hex(point.x), hex(point.y)];
+          if (c.error !== undefined || JSON.stringify(got) !== JSON.stringify(c.expected)) failures.push(`${c.name}: got ${JSON.stringify(got)}`);
+        } catch (error) {
+          if (error.status !== c.error) failures.push(`${c.name}: threw ${error.status ?? ''} ${error.message}`);
+        }
+      }
+      record(`${backend} ${curve}: ${mine.length - failures.length} of ${mine.length} conformance scenarios`, failures.length === 0,
+             failures.join('; '));
+    }
+  }
   if (device === undefined) {
     record('webgpu adapter', false, 'navigator.gpu gave no adapter (--enable-unsafe-webgpu?)');
   } else {
