@@ -9,9 +9,13 @@
 namespace zkmsm::cli {
 
 template <class Curve>
-Measurement<Curve> measure(const MsmCall<Curve>& call, unsigned warmups, unsigned repeats) {
+Measurement<Curve> measure(const MsmCall<Curve>& call,
+                           unsigned warmups,
+                           unsigned repeats,
+                           const std::function<void()>& before_each) {
   Measurement<Curve> measurement;
   for (unsigned run = 0; run < warmups + repeats; ++run) {
+    if (before_each) before_each();
     MsmStats stats;
     const auto start = std::chrono::steady_clock::now();
     Result<Point<Curve>> result = call(&stats);
@@ -109,8 +113,11 @@ void add_verification(Json& row, const std::optional<Verification>& verification
   if (!verification->detail.empty()) row["verification_detail"] = verification->detail;
 }
 
-template Measurement<Bn254> measure<Bn254>(const MsmCall<Bn254>&, unsigned, unsigned);
-template Measurement<Grumpkin> measure<Grumpkin>(const MsmCall<Grumpkin>&, unsigned, unsigned);
+template Measurement<Bn254> measure<Bn254>(const MsmCall<Bn254>&, unsigned, unsigned, const std::function<void()>&);
+template Measurement<Grumpkin> measure<Grumpkin>(const MsmCall<Grumpkin>&,
+                                                 unsigned,
+                                                 unsigned,
+                                                 const std::function<void()>&);
 template Measurement<Bn254> measure<Bn254>(
     std::span<const Point<Bn254>>, std::span<const Scalar<Bn254>>, const MsmConfig&, unsigned, unsigned);
 template Measurement<Grumpkin> measure<Grumpkin>(

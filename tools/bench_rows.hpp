@@ -33,8 +33,12 @@ struct Measurement {
 template <class Curve>
 using MsmCall = std::function<Result<Point<Curve>>(MsmStats*)>;
 
+// before_each (optional) runs before every call, untimed: what a cold measurement resets.
 template <class Curve>
-Measurement<Curve> measure(const MsmCall<Curve>& call, unsigned warmups, unsigned repeats);
+Measurement<Curve> measure(const MsmCall<Curve>& call,
+                           unsigned warmups,
+                           unsigned repeats,
+                           const std::function<void()>& before_each = {});
 
 // measure() of msm(points, scalars, config).
 template <class Curve>

@@ -7,6 +7,10 @@
 //
 // --inputs host (default): msm(points, scalars) from host memory; for GPU backends the time
 // includes converting the inputs and moving them to the device (end to end).
+// --cold: what a prover's first call pays: no warm-up, and before every timed call (untimed) the
+// inputs copied into freshly allocated arrays and the process's freed heap memory handed back to
+// the system (glibc's malloc_trim), so the library's buffers are faulted in again as in a new
+// process. Thread start-up is paid on every call anyway (the library keeps no threads).
 // --inputs device (cuda only): before any timing, the points become a bases handle on the device
 // (prepare_bases: validated, converted, uploaded once) and the scalars are copied to a device
 // buffer once; each row times msm(bases, device scalars) over the prefix, inputs already on the
@@ -19,6 +23,11 @@
 #include <vector>
 
 #include <zkmsm/random_inputs.hpp>
+
+// After the standard headers, which define __GLIBC__ on glibc systems.
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "bench_rows.hpp"
 #include "commands.hpp"
@@ -43,7 +52,16 @@ struct BenchOptions {
   unsigned gen_threads = 0;
   bool no_verify = false;
   std::string inputs = "host";  // where the timed MSMs find their inputs: host or device
+  bool cold = false;            // no warm-up, fresh input arrays and a trimmed heap before each run
 };
+
+// Gives the process's free heap memory back to the system, so that the next allocations fault
+// their pages in again (glibc; elsewhere nothing to do).
+void release_free_heap_memory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
 
 std::vector<Backend> selected_backends(const std::string& name) {
   if (name == "all") {
@@ -106,7 +124,10 @@ int run_bench(const BenchOptions& options) {
                    std::to_string(options.log_n_max));
   const std::vector<Backend> backends = selected_backends(options.backend);
   const bool device_inputs = options.inputs == "device";
+  if (options.cold && device_inputs)
+    throw CliError("--cold measures a call from host memory (fresh arrays); it does not go with --inputs device");
   if (device_inputs) require_device_input_backends(options.backend, backends);
+  const unsigned warmups = options.cold ? 0 : options.warmups;
 
   return with_curve(options.curve, [&](auto curve_tag) {
     using Curve = decltype(curve_tag);
@@ -135,8 +156,8 @@ int run_bench(const BenchOptions& options) {
         const Backend runs_on = resolve_backend(backend);
         const std::string runs_on_name = backend_name(runs_on);
         if (runs_on != Backend::cuda) config.devices.clear();  // --devices lists CUDA devices
-        progress("bench", runs_on_name + " " + format_log2(n) + ": " + std::to_string(options.warmups) + " warm-up + " +
-                              std::to_string(options.repeats) + " timed runs...");
+        progress("bench", runs_on_name + " " + format_log2(n) + ": " + std::to_string(warmups) + " warm-up + " +
+                              std::to_string(options.repeats) + (options.cold ? " cold" : "") + " timed runs...");
         Measurement<Curve> measurement;
         if (on_device) {
           MsmConfig device_config = config;
@@ -144,15 +165,29 @@ int run_bench(const BenchOptions& options) {
           const std::span<const Scalar<Curve>> device_scalars = on_device->scalars.template as_span<Scalar<Curve>>(n);
           measurement = measure<Curve>(
               [&](MsmStats* stats) { return msm<Curve>(on_device->bases, device_scalars, device_config, stats); },
-              options.warmups, options.repeats);
+              warmups, options.repeats);
+        } else if (options.cold) {
+          std::vector<Point<Curve>> fresh_points;
+          std::vector<Scalar<Curve>> fresh_scalars;
+          const auto fresh_inputs = [&] {
+            fresh_points = {};
+            fresh_scalars = {};
+            release_free_heap_memory();
+            fresh_points.assign(point_prefix.begin(), point_prefix.end());
+            fresh_scalars.assign(scalar_prefix.begin(), scalar_prefix.end());
+          };
+          measurement = measure<Curve>(
+              [&](MsmStats* stats) {
+                return msm<Curve>(std::span<const Point<Curve>>(fresh_points),
+                                  std::span<const Scalar<Curve>>(fresh_scalars), config, stats);
+              },
+              warmups, options.repeats, fresh_inputs);
         } else {
-          measurement = measure<Curve>(point_prefix, scalar_prefix, config, options.warmups, options.repeats);
+          measurement = measure<Curve>(point_prefix, scalar_prefix, config, warmups, options.repeats);
         }
-        Json row{{"curve", Curve::name},
-                 {"backend", backend_name(backend)},
-                 {"inputs", options.inputs},
-                 {"log_n", log_n},
-                 {"n", n}};
+        Json row{{"curve", Curve::name},     {"backend", backend_name(backend)},
+                 {"inputs", options.inputs}, {"cold", options.cold},
+                 {"log_n", log_n},           {"n", n}};
         row.update(measurement_json(measurement));
         std::optional<Verification> verification;
         if (measurement.error) {
@@ -204,17 +239,18 @@ int run_bench(const BenchOptions& options) {
       cells.push_back(row["verified"].is_null() ? "skipped" : row["verified"].get<bool>() ? "yes" : "NO");
       table.add_row(cells);
     }
-    std::cout << Curve::name << ", " << options.repeats << " timed runs after " << options.warmups
-              << " warm-up(s), wall-clock ms of msm() (median, min), stage medians; inputs "
+    std::cout << Curve::name << ", " << options.repeats << (options.cold ? " cold" : "") << " timed runs after "
+              << warmups << " warm-up(s), wall-clock ms of msm() (median, min), stage medians; inputs "
               << (device_inputs ? "already on the device (bases handle and device scalars)" : "from host memory")
               << "\n"
               << table.render();
 
     if (!options.json_path.empty()) {
-      Json parameters{
-          {"curve", Curve::name},           {"backend", options.backend}, {"log_n_min", options.log_n_min},
-          {"log_n_max", options.log_n_max}, {"repeats", options.repeats}, {"warmups", options.warmups},
-          {"seed", options.seed},           {"inputs", options.inputs},   {"config", config_json(options.config)}};
+      Json parameters{{"curve", Curve::name},           {"backend", options.backend},
+                      {"log_n_min", options.log_n_min}, {"log_n_max", options.log_n_max},
+                      {"repeats", options.repeats},     {"warmups", warmups},
+                      {"cold", options.cold},           {"seed", options.seed},
+                      {"inputs", options.inputs},       {"config", config_json(options.config)}};
       write_json_file(options.json_path, Json{{"tool", "zkmsm bench"},
                                               {"environment", environment_json()},
                                               {"parameters", parameters},
@@ -262,8 +298,15 @@ Command add_bench_command(CLI::App& app) {
                    "(cuda only: bases prepared and scalars copied to the device once, before timing)")
       ->check(CLI::IsMember({"host", "device"}, CLI::ignore_case))
       ->capture_default_str();
+  bench->add_flag("--cold", options->cold,
+                  "Time what a first call pays: no warm-up, and before each timed run fresh input arrays and the "
+                  "process's free heap memory returned to the system (so the library's buffers fault in again)");
   add_knob_options(*bench, options->config);
-  return {bench, [options] { return run_bench(*options); }};
+  return {bench, [options, bench] {
+            if (options->cold && bench->count("--warmups") != 0)
+              throw CliError("--cold runs no warm-ups: drop --warmups");
+            return run_bench(*options);
+          }};
 }
 
 }  // namespace zkmsm::cli

@@ -59,6 +59,18 @@ def main():
         check(report["parameters"]["curve"] == "grumpkin", "parameters not recorded")
         check(report["parameters"]["inputs"] == "host", "the input location is not recorded")
         check(all(row["inputs"] == "host" for row in report["rows"]), "rows do not say where their inputs were")
+        check(all(row["cold"] is False for row in report["rows"]), "warm rows are not marked warm")
+        # --cold: no warm-up, fresh arrays before each run; the same results.
+        cold_out = os.path.join(args.workdir, "bench_cold.json")
+        proc = run([zkmsm, "bench", "--curve", "grumpkin", "--backend", "cpu", "--log-n-min", "3", "--log-n-max", "6",
+                    "--repeats", "2", "--cold", "--seed", "5", "--json", cold_out])
+        check("cold timed runs after 0 warm-up" in proc.stdout, f"the table does not say cold:\n{proc.stdout}")
+        cold_report = json.load(open(cold_out))
+        check_rows(cold_report, 4)
+        check(cold_report["parameters"]["cold"] is True and cold_report["parameters"]["warmups"] == 0,
+              "cold parameters not recorded")
+        warm_cpu = [row["result"] for row in report["rows"] if row["backend"] == "cpu"]
+        check([row["result"] for row in cold_report["rows"]] == warm_cpu, "cold and warm rows disagree")
         if "cuda" in backends:
             # Inputs moved to the device once (bases handle, device scalars), then timed.
             device_out = os.path.join(args.workdir, "bench_device.json")
