@@ -28,6 +28,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
 
 Buffer::~Buffer() {
   if (handle_ != nullptr) {
+    Context::flush_before_destroying();  // recorded dispatches may still name it
     wgpuBufferDestroy(handle_);
     wgpuBufferRelease(handle_);
     live_buffer_bytes -= allocated_;
@@ -76,8 +77,10 @@ Context::Context(WGPUDevice device, WGPUQueue queue) : device_(device), queue_(q
     max_invocations_per_workgroup_ = limits.limits.maxComputeInvocationsPerWorkgroup;
 }
 
+Context* Context::instance = nullptr;
+
 Status Context::get(Context** out) {
-  static Context* context = nullptr;
+  Context*& context = instance;
   if (context == nullptr) {
     if (device_was_handed() == 0) {
       return Status::error(
@@ -152,6 +155,7 @@ Status Context::uniform_buffer(std::size_t bytes, Buffer& out) {
 }
 
 void Context::write(const Buffer& buffer, const void* data, std::size_t bytes) {
+  flush();  // the recorded dispatches read what the buffer holds now
   if (bytes % 4 == 0) {
     wgpuQueueWriteBuffer(queue_, buffer.handle(), 0, data, bytes);
     return;
@@ -248,26 +252,39 @@ Status Context::dispatch(const Pipeline& pipeline, std::span<const Buffer* const
   group_descriptor.entryCount = static_cast<std::uint32_t>(entries.size());
   group_descriptor.entries = entries.data();
   WGPUBindGroup group = wgpuDeviceCreateBindGroup(device_, &group_descriptor);
-  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
-  WGPUComputePassEncoder pass = wgpuCommandEncoderBeginComputePass(encoder, nullptr);
-  wgpuComputePassEncoderSetPipeline(pass, pipeline.pipeline_);
-  wgpuComputePassEncoderSetBindGroup(pass, 0, group, 0, nullptr);
+  if (pending_encoder_ == nullptr) {
+    pending_encoder_ = wgpuDeviceCreateCommandEncoder(device_, nullptr);
+    pending_pass_ = wgpuCommandEncoderBeginComputePass(pending_encoder_, nullptr);
+  }
+  wgpuComputePassEncoderSetPipeline(pending_pass_, pipeline.pipeline_);
+  wgpuComputePassEncoderSetBindGroup(pending_pass_, 0, group, 0, nullptr);
   // More workgroups than a dimension takes: rows of that many (shaders/dispatch.wgsl).
   if (workgroups != 0) {
     const std::uint32_t x = workgroups < max_workgroups_per_dimension_ ? workgroups : max_workgroups_per_dimension_;
-    wgpuComputePassEncoderDispatch(pass, x, (workgroups + x - 1) / x, 1);
+    wgpuComputePassEncoderDispatch(pending_pass_, x, (workgroups + x - 1) / x, 1);
   }
-  wgpuComputePassEncoderEnd(pass);
-  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
-  wgpuQueueSubmit(queue_, 1, &commands);
-  wgpuCommandBufferRelease(commands);
-  wgpuComputePassEncoderRelease(pass);
-  wgpuCommandEncoderRelease(encoder);
   wgpuBindGroupRelease(group);
   return {};
 }
 
+void Context::flush() {
+  if (pending_encoder_ == nullptr) return;
+  wgpuComputePassEncoderEnd(pending_pass_);
+  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(pending_encoder_, nullptr);
+  wgpuQueueSubmit(queue_, 1, &commands);
+  wgpuCommandBufferRelease(commands);
+  wgpuComputePassEncoderRelease(pending_pass_);
+  wgpuCommandEncoderRelease(pending_encoder_);
+  pending_pass_ = nullptr;
+  pending_encoder_ = nullptr;
+}
+
+void Context::flush_before_destroying() {
+  if (instance != nullptr) instance->flush();
+}
+
 Status Context::wait(const char* what) {
+  flush();
   if (dispatch_scope_open_) {
     dispatch_scope_open_ = false;
     if (Status errors = pop_errors(what); !errors.ok) return errors;
@@ -297,6 +314,7 @@ void Context::set_max_workgroups_per_dimension(std::uint32_t workgroups) {
 
 Status Context::read(const Buffer& buffer, void* out, std::size_t bytes) {
   if (bytes == 0) return {};
+  flush();
   if (dispatch_scope_open_) {
     dispatch_scope_open_ = false;
     if (Status errors = pop_errors("dispatch"); !errors.ok) return errors;

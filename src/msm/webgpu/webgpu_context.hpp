@@ -9,10 +9,12 @@
 // (ccall with {async: true}). Validation errors (a WGSL compile error, a bad binding) come back
 // as a Status with the device's message, never as a crash.
 //
-// Dispatches do not wait: each is its own submit (so a uniform buffer written between two of them
-// holds each one's arguments: writes and submits run in queue order), and their validation errors
-// collect in one error scope that wait() (or read()) pops: a stage issues its dispatches and the
-// MSM waits once per stage.
+// Dispatches do not wait: they are recorded into one command encoder (one compute pass, a
+// dispatch per usage scope, so each sees the writes of the ones before), submitted by the next
+// write(), wait() or read() — a write() submits first, so that the dispatches before it read
+// the buffer as it was — or before a buffer is destroyed. Their validation errors collect in one
+// error scope that wait() (or read()) pops: a stage records its dispatches and the MSM waits once
+// per stage.
 #pragma once
 
 #include <webgpu/webgpu.h>
@@ -129,6 +131,8 @@ class Context {
   // One pass of `workgroups` workgroups of `pipeline` over `buffers` (bound in order); above
   // 65,535 workgroups in rows of 65,535 (the kernel reads shaders/dispatch.wgsl's linear indices).
   Status dispatch(const Pipeline& pipeline, std::span<const Buffer* const> buffers, std::uint32_t workgroups);
+  // Submits the recorded dispatches, if any.
+  void flush();
   // Waits until the GPU has run everything submitted; the first validation error of the
   // dispatches since the last wait, if any, comes back with `what` (the stage) in front.
   Status wait(const char* what);
@@ -152,6 +156,10 @@ class Context {
 
  private:
   Context(WGPUDevice device, WGPUQueue queue);
+  friend class Buffer;
+  // The module's context, once made (Buffer's destructor submits its recorded dispatches).
+  static Context* instance;
+  static void flush_before_destroying();
   Status create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out);
   Status compile(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out);
   // Waits for the validation error scope pushed before `what`; its message in the Status.
@@ -160,6 +168,8 @@ class Context {
   WGPUQueue queue_;
   std::uint32_t max_workgroups_per_dimension_ = 65535;
   std::uint32_t max_invocations_per_workgroup_ = 128;
+  WGPUCommandEncoder pending_encoder_ = nullptr;  // the recorded dispatches, not yet submitted
+  WGPUComputePassEncoder pending_pass_ = nullptr;
   bool dispatch_scope_open_ = false;                            // an error scope pushed by a dispatch, popped by wait()
   bool allocation_scope_open_ = false;                          // an AllocationScope's scopes are pushed
   std::uint64_t scope_bytes_ = 0;                               // bytes asked for inside it
