@@ -31,11 +31,12 @@ test: deps build-all
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)
 	$(MAKE) test-wasm
 
-# The WebAssembly module (the library's cpu backend for browsers and node, and the WebGPU code as
-# it grows: build/wasm/web/zkmsm.mjs) and its tests: in node, the MSM against @noble/curves and the
-# WGSL field arithmetic on Dawn (OpenGL over Mesa's llvmpipe without a GPU); in headless Chromium
-# (SwiftShader's WebGPU), both again as a page loads the module. Debian's Emscripten 3.1.6
-# links only with NODE_PATH=/usr/share/nodejs (the wasm preset sets it).
+# The WebAssembly module (the library's cpu and webgpu backends for browsers and node, in two
+# builds: single-threaded, and with threads by the wasm-threads preset; build/wasm/web/zkmsm.mjs
+# loads either) and its tests: in node, the cpu backend against @noble/curves, and the webgpu
+# backend and its stages on Dawn (OpenGL over Mesa's llvmpipe without a GPU); in headless
+# Chromium (SwiftShader's WebGPU), both backends again as a page loads the module. Debian's
+# Emscripten 3.1.6 links only with NODE_PATH=/usr/share/nodejs (the wasm presets set it).
 wasm: deps
 	cmake --preset wasm
 	cmake --build --preset wasm -j $(JOBS)
