@@ -19,6 +19,7 @@
 #include "core/uninitialized_buffer.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
+#include "host/host_bases.hpp"
 #include "host/host_inputs.hpp"
 #include "host/parallel_for.hpp"
 #include "msm/common/backend_registry.hpp"
@@ -103,14 +104,6 @@ void fill_report(backend::MsmReport& report,
   report.devices = 0;
 }
 
-// Points validated and converted once: Montgomery form, host memory.
-template <class Curve>
-class CpuBases final : public backend::PreparedBases {
- public:
-  std::size_t size() const override { return points.size(); }
-  UninitializedBuffer<AffinePoint<Curve>> points;
-};
-
 template <class Curve>
 class CpuBackend final : public backend::MsmBackend<Curve> {
  public:
@@ -155,19 +148,7 @@ class CpuBackend final : public backend::MsmBackend<Curve> {
                        const backend::Knobs& knobs) override {
     if (points.on_device) return device_inputs_refused();
     if (Status status = check_knobs(knobs); !status.ok()) return status;
-    try {
-      auto bases = std::make_unique<CpuBases<Curve>>();
-      if (points.n != 0) {
-        host::RejectedPoint rejected;
-        host::convert_host_points<Curve>(points.points, points.n, form, host::resolve_thread_count(knobs.cpu_threads),
-                                         true, bases->points, rejected);
-        if (rejected.any()) return rejected.status();
-      }
-      out = std::move(bases);
-      return Status::success();
-    } catch (const std::bad_alloc&) {
-      return Status::error(StatusCode::out_of_memory, "host memory allocation failed");
-    }
+    return host::prepare_host_bases<Curve>(out, points, form, knobs);
   }
 
   Status msm_bases(Affine& sum,
@@ -179,7 +160,7 @@ class CpuBackend final : public backend::MsmBackend<Curve> {
     if (scalars.on_device) return device_inputs_refused();
     if (Status status = check_knobs(knobs); !status.ok()) return status;
     const std::size_t n = scalars.n;
-    const auto& points = static_cast<const CpuBases<Curve>&>(bases).points;
+    const auto& points = static_cast<const host::HostBases<Curve>&>(bases).points;
     try {
       const auto convert_start = Clock::now();
       const UninitializedBuffer<Integer> converted = host::convert_host_scalars<Curve>(

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <span>
 #include <string>
 
@@ -40,42 +39,10 @@ struct LevelArguments {
   std::uint32_t total;
 };
 
-std::uint64_t scan_blocks(std::uint64_t words) { return (words + PairTree::kScanBlock - 1) / PairTree::kScanBlock; }
-
 }  // namespace
 
 PairTree::PairTree(Context& context, const PairTreeShape& shape)
     : context_(context), shape_(shape), layout_(state_layout(shape)) {}
-
-std::uint32_t PairTree::levels(std::uint32_t n) {
-  return n <= 1 ? 0u : static_cast<std::uint32_t>(std::bit_width(n - 1));
-}
-
-std::uint64_t PairTree::positions_bound(std::uint64_t entries, std::uint32_t level) {
-  std::uint64_t bound = entries * 4 / 3;
-  if (level >= 1) bound = std::min(bound, entries);
-  if (level >= 2) bound = std::min(bound, entries / 2);
-  if (level >= 1 && level < 62) bound = std::min(bound, ((3 * entries) >> level) + 1);
-  return bound;
-}
-
-PairTree::StateLayout PairTree::state_layout(const PairTreeShape& shape) {
-  StateLayout layout;
-  const std::uint64_t entries = shape.max_entries;
-  layout.keys[0] = 0;
-  layout.keys[1] = std::max<std::uint64_t>(1, positions_bound(entries, 0));
-  layout.offsets[0] = layout.keys[1] + entries;
-  layout.offsets[1] = layout.offsets[0] + shape.max_buckets;
-  std::uint64_t next = layout.offsets[1] + shape.max_buckets;
-  for (std::uint64_t words = shape.max_buckets; words > kScanBlock;) {
-    words = scan_blocks(words);
-    layout.scan_sums.push_back(next);
-    next += words;
-  }
-  layout.totals = next;
-  layout.words = next + kMaxLevels;
-  return layout;
-}
 
 std::uint64_t PairTree::device_bytes(const PairTreeShape& shape) {
   const std::uint64_t entries = shape.max_entries;
@@ -160,21 +127,21 @@ Status PairTree::record_scan(CommandBatch& batch, BucketStages& stages, std::uin
         {static_cast<std::uint32_t>(data), static_cast<std::uint32_t>(count), static_cast<std::uint32_t>(sums)});
     if (top) break;
     data = sums;
-    count = scan_blocks(count);
+    count = pair_tree_scan_blocks(count);
   }
   StorageBuffer* const start = &stages.bucket_start();
   StorageBuffer* const end = &stages.bucket_end();
   for (std::size_t i = 0; i < chain.size(); ++i) {
     const ScanArguments arguments{0, i == 0 ? 0u : 1u, chain[i].count, level, chain[i].data, chain[i].sums};
-    if (Status s =
-            dispatch_grid(batch, *scan, {start, end, state_.get()}, bytes_of(arguments), scan_blocks(chain[i].count));
+    if (Status s = dispatch_grid(batch, *scan, {start, end, state_.get()}, bytes_of(arguments),
+                                 pair_tree_scan_blocks(chain[i].count));
         !s.ok())
       return s;
   }
   for (std::size_t i = chain.size() - 1; i-- > 0;) {
     const ScanArguments arguments{1, 0, chain[i].count, level, chain[i].data, chain[i].sums};
-    if (Status s =
-            dispatch_grid(batch, *scan, {start, end, state_.get()}, bytes_of(arguments), scan_blocks(chain[i].count));
+    if (Status s = dispatch_grid(batch, *scan, {start, end, state_.get()}, bytes_of(arguments),
+                                 pair_tree_scan_blocks(chain[i].count));
         !s.ok())
       return s;
   }

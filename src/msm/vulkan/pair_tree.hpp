@@ -62,6 +62,8 @@
 #include <memory>
 #include <vector>
 
+#include "msm/common/pair_tree_layout.hpp"
+
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/command_batch.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
@@ -91,13 +93,12 @@ class PairTree {
   // limit) and its private memory at ~3,400 words.
   static constexpr std::uint32_t kMaxSlots = 64;
   // Words per workgroup of pair_tree_scan.comp (256 threads × 4 words; fixed in the shader).
-  static constexpr std::uint32_t kScanBlock = 1024;
+  static constexpr std::uint32_t kScanBlock = kPairTreeScanBlock;
   static constexpr std::uint32_t kScanWorkgroupSize = 256;
   static constexpr std::uint32_t kPrepareWorkgroupSize = 64;  // not tuned
   // Vulkan's minimum maxComputeWorkGroupCount per dimension: the grid rows and their count.
   static constexpr std::uint32_t kMaxGridWidth = 65535;
-  // Words of the totals region: one per level, n < 2^31 gives at most 31 levels.
-  static constexpr std::uint32_t kMaxLevels = 32;
+  static constexpr std::uint32_t kMaxLevels = kPairTreeMaxLevels;
   static constexpr std::uint64_t kBucketSumBytes = 64;
   static constexpr std::uint64_t kEntryBytes = 64;
 
@@ -106,10 +107,12 @@ class PairTree {
   static std::uint64_t device_bytes(const PairTreeShape& shape);
   // The largest single buffer create() allocates for `shape` (each must fit maxStorageBufferRange).
   static std::uint64_t largest_buffer_bytes(const PairTreeShape& shape);
-  // ⌈log₂ n⌉: the levels of a batch of n points (0 for n ≤ 1).
-  static std::uint32_t levels(std::uint32_t n);
+  // ⌈log₂ n⌉: the levels of buckets of at most n entries (0 for n ≤ 1).
+  static std::uint32_t levels(std::uint32_t n) { return pair_tree_levels(n); }
   // An upper bound on level ℓ's total positions for a batch of E entries (see above).
-  static std::uint64_t positions_bound(std::uint64_t entries, std::uint32_t level);
+  static std::uint64_t positions_bound(std::uint64_t entries, std::uint32_t level) {
+    return pair_tree_positions_bound(entries, level);
+  }
 
   // Records the pair tree (dispatches only, no begin_stage) for the batch that `stages` recorded
   // last; `points` holds the bases (16 words each). After the batch ran, bucket_sums() holds the
@@ -124,15 +127,11 @@ class PairTree {
   Status read_level_totals(std::vector<std::uint32_t>& totals, std::uint32_t count) const;
 
  private:
-  // Word offsets of the state buffer's regions.
-  struct StateLayout {
-    std::uint64_t keys[2] = {0, 0};
-    std::uint64_t offsets[2] = {0, 0};
-    std::vector<std::uint64_t> scan_sums;  // one region per scan level above the first
-    std::uint64_t totals = 0;
-    std::uint64_t words = 0;
-  };
-  static StateLayout state_layout(const PairTreeShape& shape);
+  // Word offsets of the state buffer's regions (msm/common/pair_tree_layout.hpp).
+  using StateLayout = PairTreeStateLayout;
+  static StateLayout state_layout(const PairTreeShape& shape) {
+    return pair_tree_state_layout(shape.max_entries, shape.max_buckets);
+  }
   PairTree(Context& context, const PairTreeShape& shape);
   // The offsets of `level` into offsets[level & 1] and its total positions into totals[level].
   Status record_scan(CommandBatch& batch, BucketStages& stages, std::uint32_t level);

@@ -31,6 +31,7 @@
 #include "core/uninitialized_buffer.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
+#include "host/host_bases.hpp"
 #include "host/host_inputs.hpp"
 #include "host/parallel_for.hpp"
 #include "msm/common/backend_registry.hpp"
@@ -114,13 +115,6 @@ bool gpu_device_node_present() {
 }
 
 template <class Curve>
-class VulkanPreparedBases final : public backend::PreparedBases {
- public:
-  std::size_t size() const override { return points.size(); }
-  UninitializedBuffer<AffinePoint<Curve>> points;  // Montgomery form, validated
-};
-
-template <class Curve>
 class VulkanBackend final : public backend::MsmBackend<Curve> {
   using Integer = typename Curve::ScalarField::Integer;
   static constexpr ScalarCurve kCurve = std::is_same_v<Curve, Bn254G1> ? ScalarCurve::bn254 : ScalarCurve::grumpkin;
@@ -158,19 +152,7 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
                                 const backend::InputForm& form,
                                 const backend::Knobs& knobs) override {
     if (points.on_device) return invalid_knob("inputs in device memory are cuda's");
-    try {
-      auto bases = std::make_unique<VulkanPreparedBases<Curve>>();
-      if (points.n != 0) {
-        host::RejectedPoint rejected;
-        host::convert_host_points<Curve>(points.points, points.n, form, host::resolve_thread_count(knobs.cpu_threads),
-                                         true, bases->points, rejected);
-        if (rejected.any()) return rejected.status();
-      }
-      out = std::move(bases);
-      return backend::Status::success();
-    } catch (const std::bad_alloc&) {
-      return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
-    }
+    return host::prepare_host_bases<Curve>(out, points, form, knobs);
   }
 
   backend::Status msm_bases(AffinePoint<Curve>& sum,
@@ -179,14 +161,7 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
                             const backend::InputForm& form,
                             const backend::Knobs& knobs,
                             backend::MsmReport& report) override {
-    const auto& prepared = static_cast<const VulkanPreparedBases<Curve>&>(bases);
-    backend::MsmRequest request;
-    request.points = {scalars.n, scalars.n != 0 ? prepared.points.data() : nullptr, false};
-    request.scalars = scalars;
-    request.form = {
-        .points_in_montgomery = true, .validate_points = false, .scalars_in_montgomery = form.scalars_in_montgomery};
-    request.knobs = knobs;
-    return msm(sum, request, report);
+    return msm(sum, host::request_on_host_bases<Curve>(bases, scalars, form, knobs), report);
   }
 
  private:

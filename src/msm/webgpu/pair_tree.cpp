@@ -2,7 +2,6 @@
 #include "msm/webgpu/pair_tree.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <string>
 
 #include "msm/webgpu/shader_sources.hpp"
@@ -18,51 +17,19 @@ constexpr std::uint32_t kPrepareWorkgroupSize = 64;
 constexpr std::uint64_t kArgumentBytes = 32;
 constexpr std::uint64_t kPointBytes = 64;  // an affine point, 16 words
 
-std::uint64_t scan_blocks(std::uint64_t words) { return (words + PairTree::kScanBlock - 1) / PairTree::kScanBlock; }
-
 std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size) {
   return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
 }
 
 }  // namespace
 
-std::uint32_t PairTree::levels(std::uint32_t n) {
-  return n <= 1 ? 0u : static_cast<std::uint32_t>(std::bit_width(n - 1));
-}
-
-std::uint64_t PairTree::positions_bound(std::uint64_t entries, std::uint32_t level) {
-  std::uint64_t bound = entries * 4 / 3;
-  if (level >= 1) bound = std::min(bound, entries);
-  if (level >= 2) bound = std::min(bound, entries / 2);
-  if (level >= 1 && level < 62) bound = std::min(bound, ((3 * entries) >> level) + 1);
-  return bound;
-}
-
 std::uint32_t PairTree::scan_levels(std::uint64_t words) {
   std::uint32_t levels = 1;
-  for (; words > kScanBlock; words = scan_blocks(words)) ++levels;
+  for (; words > kScanBlock; words = pair_tree_scan_blocks(words)) ++levels;
   return levels;
 }
 
 std::uint32_t PairTree::scanned_levels(const PairTreeShape& shape) { return std::max(1u, levels(shape.max_entries)); }
-
-PairTree::StateLayout PairTree::state_layout(const PairTreeShape& shape) {
-  StateLayout layout;
-  const std::uint64_t entries = shape.max_entries;
-  layout.keys[0] = 0;
-  layout.keys[1] = std::max<std::uint64_t>(1, positions_bound(entries, 0));
-  layout.offsets[0] = layout.keys[1] + entries;
-  layout.offsets[1] = layout.offsets[0] + shape.max_buckets;
-  std::uint64_t next = layout.offsets[1] + shape.max_buckets;
-  for (std::uint64_t words = shape.max_buckets; words > kScanBlock;) {
-    words = scan_blocks(words);
-    layout.scan_sums.push_back(next);
-    next += words;
-  }
-  layout.totals = next;
-  layout.words = next + kMaxLevels;
-  return layout;
-}
 
 std::uint64_t PairTree::device_bytes(const PairTreeShape& shape) {
   const std::uint64_t entries = shape.max_entries;
@@ -154,7 +121,7 @@ Status PairTree::scan(const Buffer& bucket_start,
         {static_cast<std::uint32_t>(data), static_cast<std::uint32_t>(count), static_cast<std::uint32_t>(sums)});
     if (top) break;
     data = sums;
-    count = scan_blocks(count);
+    count = pair_tree_scan_blocks(count);
   }
   // Phase 0 up the chain, then phase 1 back down, each dispatch with its own argument buffer.
   const std::size_t first = std::size_t{level} * (2 * scan_levels(shape_.max_buckets) - 1);
@@ -164,7 +131,7 @@ Status PairTree::scan(const Buffer& bucket_start,
     const std::uint32_t values[8] = {phase, source, words.count, level, words.data, words.sums, 0, 0};
     context_.write(arguments, values, sizeof values);
     const Buffer* bound[] = {&bucket_start, &bucket_end, &state_, &arguments};
-    return context_.dispatch(*scan_, bound, static_cast<std::uint32_t>(scan_blocks(words.count)));
+    return context_.dispatch(*scan_, bound, static_cast<std::uint32_t>(pair_tree_scan_blocks(words.count)));
   };
   for (std::size_t i = 0; i < chain.size(); ++i) {
     if (Status s = dispatch(0, i == 0 ? 0u : 1u, chain[i]); !s.ok) return s;

@@ -69,6 +69,8 @@
 #include <memory>
 #include <vector>
 
+#include "msm/common/pair_tree_layout.hpp"
+
 #include "msm/webgpu/webgpu_context.hpp"
 #include "msm/webgpu/wgsl_constants.hpp"
 
@@ -91,9 +93,8 @@ class PairTree {
   // maxComputeInvocationsPerWorkgroup of WebGPU's compatibility mode by default (core: 256).
   static constexpr std::uint32_t kMaxWorkgroupSize = 128;
   // Words per workgroup of pair_tree_scan.wgsl (128 threads × 8 words, fixed in the shader).
-  static constexpr std::uint32_t kScanBlock = 1024;
-  // Words of the totals region: one per level; E < 2^32 entries give at most 32 levels.
-  static constexpr std::uint32_t kMaxLevels = 32;
+  static constexpr std::uint32_t kScanBlock = kPairTreeScanBlock;
+  static constexpr std::uint32_t kMaxLevels = kPairTreeMaxLevels;
   // WebGPU's default maxStorageBufferBindingSize: the largest storage buffer create() allocates.
   static constexpr std::uint64_t kMaxBindingBytes = std::uint64_t{1} << 27;
 
@@ -101,9 +102,11 @@ class PairTree {
   // Device bytes create() allocates for `shape` (the closed form above).
   static std::uint64_t device_bytes(const PairTreeShape& shape);
   // ⌈log₂ n⌉: the levels of buckets of at most n entries (0 for n ≤ 1).
-  static std::uint32_t levels(std::uint32_t n);
+  static std::uint32_t levels(std::uint32_t n) { return pair_tree_levels(n); }
   // An upper bound on level ℓ's total positions for a batch of E entries (see above).
-  static std::uint64_t positions_bound(std::uint64_t entries, std::uint32_t level);
+  static std::uint64_t positions_bound(std::uint64_t entries, std::uint32_t level) {
+    return pair_tree_positions_bound(entries, level);
+  }
 
   // One batch: `entries` sorted entries (keys ascending, the sentinel key `buckets` after the valid
   // ones) with their values (point index | sign << 31) indexing `points` (16 words each, affine,
@@ -122,21 +125,17 @@ class PairTree {
   const PairTreeShape& shape() const { return shape_; }
 
  private:
-  // Word offsets of the state buffer's regions.
-  struct StateLayout {
-    std::uint64_t keys[2] = {0, 0};
-    std::uint64_t offsets[2] = {0, 0};
-    std::vector<std::uint64_t> scan_sums;  // one region per scan level below the top one
-    std::uint64_t totals = 0;
-    std::uint64_t words = 0;
-  };
+  // Word offsets of the state buffer's regions (msm/common/pair_tree_layout.hpp).
+  using StateLayout = PairTreeStateLayout;
   // One dispatch of pair_tree_scan.wgsl: which words, where their block sums go, its arguments.
   struct ScanStep {
     std::uint32_t data = 0;
     std::uint32_t count = 0;
     std::uint32_t sums = 0;
   };
-  static StateLayout state_layout(const PairTreeShape& shape);
+  static StateLayout state_layout(const PairTreeShape& shape) {
+    return pair_tree_state_layout(shape.max_entries, shape.max_buckets);
+  }
   // h: the scan levels of max_buckets words (blocks of kScanBlock until one is left).
   static std::uint32_t scan_levels(std::uint64_t words);
   // max(1, D): the pair-tree levels whose offsets a batch may scan (level 0's always).

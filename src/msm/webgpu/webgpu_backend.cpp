@@ -28,6 +28,7 @@
 #include "core/uninitialized_buffer.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
+#include "host/host_bases.hpp"
 #include "host/host_inputs.hpp"
 #include "msm/common/backend_registry.hpp"
 #include "msm/webgpu/webgpu_backend.hpp"
@@ -92,13 +93,6 @@ backend::Status translate_knobs(const backend::Knobs& knobs, WebGpuMsmOptions& o
 }
 
 template <class Curve>
-class WebGpuPreparedBases final : public backend::PreparedBases {
- public:
-  std::size_t size() const override { return points.size(); }
-  UninitializedBuffer<AffinePoint<Curve>> points;  // Montgomery form, validated
-};
-
-template <class Curve>
 class WebGpuBackend final : public backend::MsmBackend<Curve> {
   using Affine = AffinePoint<Curve>;
   using Integer = typename Curve::ScalarField::Integer;
@@ -126,19 +120,7 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
                                 const backend::InputForm& form,
                                 const backend::Knobs& knobs) override {
     if (points.on_device) return invalid_knob("inputs in device memory are cuda's");
-    try {
-      auto bases = std::make_unique<WebGpuPreparedBases<Curve>>();
-      if (points.n != 0) {
-        host::RejectedPoint rejected;
-        host::convert_host_points<Curve>(points.points, points.n, form, host::resolve_thread_count(knobs.cpu_threads),
-                                         true, bases->points, rejected);
-        if (rejected.any()) return rejected.status();
-      }
-      out = std::move(bases);
-      return backend::Status::success();
-    } catch (const std::bad_alloc&) {
-      return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
-    }
+    return host::prepare_host_bases<Curve>(out, points, form, knobs);
   }
 
   backend::Status msm_bases(Affine& sum,
@@ -147,14 +129,7 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
                             const backend::InputForm& form,
                             const backend::Knobs& knobs,
                             backend::MsmReport& report) override {
-    const auto& prepared = static_cast<const WebGpuPreparedBases<Curve>&>(bases);
-    backend::MsmRequest request;
-    request.points = {scalars.n, scalars.n != 0 ? prepared.points.data() : nullptr, false};
-    request.scalars = scalars;
-    request.form = {
-        .points_in_montgomery = true, .validate_points = false, .scalars_in_montgomery = form.scalars_in_montgomery};
-    request.knobs = knobs;
-    return msm(sum, request, report);
+    return msm(sum, host::request_on_host_bases<Curve>(bases, scalars, form, knobs), report);
   }
 
  private:
