@@ -161,26 +161,17 @@ test('randomInputs gives independent points on the curve and scalars below r, re
     const again = await zkmsm.randomInputs(curve, 50, 0x1234_5678_9abcn);
     assert.deepEqual(points, again.points);
     assert.equal(points.length, 50 * 64);
-    const view = new DataView(points.buffer);
-    const limbs = (at) => [0, 1, 2, 3].reduce((v, l) => v | (view.getBigUint64(at + 8 * l, true) << BigInt(64 * l)), 0n);
-    const seen = new Set();
-    for (let i = 0; i < 50; i++) {
-      const P = Point.fromAffine({ x: limbs(64 * i), y: limbs(64 * i + 32) });
-      P.assertValidity();
-      seen.add(P.toAffine().x);
-    }
-    assert.equal(seen.size, 50);
-    const scalarView = new DataView(scalars.buffer);
-    for (let i = 0; i < 50; i++) {
-      const k = [0, 1, 2, 3].reduce((v, l) => v | (scalarView.getBigUint64(32 * i + 8 * l, true) << BigInt(64 * l)), 0n);
-      assert.ok(k < Point.Fn.ORDER);
-    }
+    // The 256-bit little-endian integer at byte `at` of `bytes`.
+    const read256 = (bytes, at) => {
+      const view = new DataView(bytes.buffer);
+      return [0, 1, 2, 3].reduce((v, l) => v | (view.getBigUint64(at + 8 * l, true) << BigInt(64 * l)), 0n);
+    };
+    const ps = Array.from({ length: 50 }, (_, i) => ({ x: read256(points, 64 * i), y: read256(points, 64 * i + 32) }));
+    const ks = Array.from({ length: 50 }, (_, i) => read256(scalars, 32 * i));
+    ps.forEach((p) => Point.fromAffine(p).assertValidity());
+    assert.equal(new Set(ps.map((p) => p.x)).size, 50);
+    ks.forEach((k) => assert.ok(k < Point.Fn.ORDER));
     const { point } = await zkmsm.msm(curve, points, scalars);
-    const ps = [], ks = [];
-    for (let i = 0; i < 50; i++) {
-      ps.push({ x: limbs(64 * i), y: limbs(64 * i + 32) });
-      ks.push([0, 1, 2, 3].reduce((v, l) => v | (scalarView.getBigUint64(32 * i + 8 * l, true) << BigInt(64 * l)), 0n));
-    }
     assert.deepEqual(point, expected(Point, ps, ks));
   }
   await assert.rejects(zkmsm.randomInputs('bn254', -1), (e) => e.status === 'invalid_argument');

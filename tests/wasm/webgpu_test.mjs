@@ -248,20 +248,27 @@ for (const curve of ['bn254', 'grumpkin']) {
   });
 }
 
+// The MSM tests' inputs: 300 random independent points (noble Points), uniform 256-bit scalars,
+// and the oracle's sum of any of them as msm() returns it.
+function msmFixture(curve, bn254Salt, grumpkinSalt) {
+  const Point = CURVES[curve];
+  const r = Point.Fn.ORDER;
+  const next = rng(seed ^ (curve === 'bn254' ? bn254Salt : grumpkinSalt));
+  const next256 = () => random256(next);
+  const points = Array.from({ length: 300 }, () => Point.BASE.multiply((next256() % (r - 1n)) + 1n));
+  const scalars = points.map(() => next256());
+  const affine = (P) => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
+  const expected = (ps, ks) => {
+    let sum = Point.ZERO;
+    ps.forEach((P, i) => { const k = ks[i] % r; if (!P.is0() && k !== 0n) sum = sum.add(P.multiply(k)); });
+    return sum.is0() ? null : sum.toAffine();
+  };
+  return { Point, r, points, scalars, affine, expected };
+}
+
 for (const curve of ['bn254', 'grumpkin']) {
   await test(`${curve}: the whole MSM on WebGPU equals @noble/curves on every kind of input`, async () => {
-    const Point = CURVES[curve];
-    const r = Point.Fn.ORDER;
-    const next = rng(seed ^ (curve === 'bn254' ? 0xc00n : 0xd00n));
-    const next256 = () => random256(next);
-    const points = Array.from({ length: 300 }, () => Point.BASE.multiply((next256() % (r - 1n)) + 1n));
-    const affine = (P) => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
-    const expected = (ps, ks) => {
-      let sum = Point.ZERO;
-      ps.forEach((P, i) => { const k = ks[i] % r; if (!P.is0() && k !== 0n) sum = sum.add(P.multiply(k)); });
-      return sum.is0() ? null : sum.toAffine();
-    };
-    const scalars = points.map(() => next256());
+    const { Point, r, points, scalars, affine, expected } = msmFixture(curve, 0xc00n, 0xd00n);
     const P = points[0];
     const cases = [
       ['random independent points', points, scalars, {}],
@@ -320,18 +327,7 @@ for (const curve of ['bn254', 'grumpkin']) {
 // buckets, offsets scanned in two levels of 1,024-word blocks.
 for (const curve of ['bn254', 'grumpkin']) {
   await test(`${curve}: the MSM with the pair tree equals @noble/curves on every kind of input`, async () => {
-    const Point = CURVES[curve];
-    const r = Point.Fn.ORDER;
-    const next = rng(seed ^ (curve === 'bn254' ? 0xe00n : 0xf00n));
-    const next256 = () => random256(next);
-    const points = Array.from({ length: 300 }, () => Point.BASE.multiply((next256() % (r - 1n)) + 1n));
-    const affine = (P) => (P.is0() ? { x: 0n, y: 0n } : P.toAffine());
-    const expected = (ps, ks) => {
-      let sum = Point.ZERO;
-      ps.forEach((P, i) => { const k = ks[i] % r; if (!P.is0() && k !== 0n) sum = sum.add(P.multiply(k)); });
-      return sum.is0() ? null : sum.toAffine();
-    };
-    const scalars = points.map(() => next256());
+    const { Point, r, points, scalars, affine, expected } = msmFixture(curve, 0xe00n, 0xf00n);
     const P = points[0];
     const Q = points[1];
     const tree = { accumulator: 'pair_tree' };

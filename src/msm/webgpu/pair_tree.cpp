@@ -69,8 +69,9 @@ Status PairTree::create(Context& context, const PairTreeShape& shape, std::uniqu
       BindingKind::read_only_storage, BindingKind::storage,           BindingKind::read_only_storage,
       BindingKind::storage,           BindingKind::storage,           BindingKind::uniform};
   // The scan uses no curve constants: its text is the same for both curves (one compile).
-  if (Status s = context.pipeline(std::string(kDispatchSource) + kPairTreeSource + kPairTreeScanSource, scan_kinds,
-                                  tree->scan_);
+  if (Status s =
+          context.pipeline(std::string(kDispatchSource) + kPairTreeSource + kWorkgroupScanSource + kPairTreeScanSource,
+                           scan_kinds, tree->scan_);
       !s.ok)
     return s;
   if (Status s = context.pipeline(common + kFieldSource + kSafegcdInverseSource + kCurveSource + kPairTreePrepareSource,

@@ -34,7 +34,8 @@ Status RadixSort::create(Context& context, std::uint32_t max_count, std::unique_
                                            BindingKind::read_only_storage, BindingKind::uniform};
   if (Status s = context.pipeline(common + kRadixSortHistogramSource, histogram_kinds, sort->histogram_); !s.ok)
     return s;
-  if (Status s = context.pipeline(common + kRadixSortScanSource, scan_kinds, sort->scan_); !s.ok) return s;
+  if (Status s = context.pipeline(common + kWorkgroupScanSource + kRadixSortScanSource, scan_kinds, sort->scan_); !s.ok)
+    return s;
   if (Status s = context.pipeline(common + kRadixSortScatterSource, scatter_kinds, sort->scatter_); !s.ok) return s;
   if (Status s = context.storage_buffer(histogram_bytes(max_count), sort->histograms_); !s.ok) return s;
   if (Status s = context.uniform_buffer(16, sort->arguments_); !s.ok) return s;

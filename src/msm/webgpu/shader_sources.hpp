@@ -14,6 +14,7 @@ extern const char* const kDecomposeScalarsSource;    // shaders/decompose_scalar
 extern const char* const kRadixSortSource;           // shaders/radix_sort.wgsl
 extern const char* const kRadixSortHistogramSource;  // shaders/radix_sort_histogram.wgsl
 extern const char* const kRadixSortScanSource;       // shaders/radix_sort_scan.wgsl
+extern const char* const kWorkgroupScanSource;       // shaders/workgroup_scan.wgsl
 extern const char* const kRadixSortScatterSource;    // shaders/radix_sort_scatter.wgsl
 extern const char* const kBucketBoundsSource;        // shaders/bucket_bounds.wgsl
 extern const char* const kReduceBucketsSource;       // shaders/reduce_buckets.wgsl

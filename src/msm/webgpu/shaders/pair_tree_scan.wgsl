@@ -28,7 +28,6 @@ struct Arguments {
   sums: u32,    // word offset of the block sums in state (phase 0 writes them, phase 1 reads them)
 }
 
-const SCAN_THREADS = 128u;
 const WORDS_PER_THREAD = 8u;
 const BLOCK_WORDS = 1024u;  // SCAN_THREADS · WORDS_PER_THREAD
 
@@ -37,9 +36,7 @@ const BLOCK_WORDS = 1024u;  // SCAN_THREADS · WORDS_PER_THREAD
 @group(0) @binding(2) var<storage, read_write> state: array<u32>;
 @group(0) @binding(3) var<uniform> arguments: Arguments;
 
-var<workgroup> thread_sums: array<u32, 128>;
-
-@compute @workgroup_size(128)
+@compute @workgroup_size(SCAN_THREADS)
 fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_id) local: vec3<u32>) {
   let block = linear_workgroup(group, groups);
@@ -72,15 +69,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
     sum += word;
   }
   thread_sums[t] = sum;
-  workgroupBarrier();
-  // Inclusive scan of the thread sums (Hillis–Steele).
-  for (var offset = 1u; offset < SCAN_THREADS; offset <<= 1u) {
-    var add = 0u;
-    if (t >= offset) { add = thread_sums[t - offset]; }
-    workgroupBarrier();
-    thread_sums[t] += add;
-    workgroupBarrier();
-  }
+  workgroup_inclusive_scan(t);
   var running = thread_sums[t] - sum;
   for (var j = 0u; j < WORDS_PER_THREAD; j++) {
     if (first + j < count) { state[data + first + j] = running; }

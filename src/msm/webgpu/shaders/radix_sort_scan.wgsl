@@ -7,16 +7,13 @@
 // buffer (histograms), 1 uniform (its words; the pass arguments' count field), 512 bytes of
 // workgroup memory. Dispatch exactly one workgroup.
 
-const SCAN_THREADS = 128u;
 const WORDS_PER_THREAD = 8u;
 const CHUNK_WORDS = 1024u;  // SCAN_THREADS · WORDS_PER_THREAD
 
 @group(0) @binding(0) var<storage, read_write> histograms: array<u32>;
 @group(0) @binding(1) var<uniform> arguments: PassArguments;  // count = the words to scan
 
-var<workgroup> thread_sums: array<u32, 128>;
-
-@compute @workgroup_size(128)
+@compute @workgroup_size(SCAN_THREADS)
 fn main(@builtin(local_invocation_id) local: vec3<u32>) {
   let t = local.x;
   let words = arguments.count;
@@ -31,15 +28,7 @@ fn main(@builtin(local_invocation_id) local: vec3<u32>) {
       sum += local_words[j];
     }
     thread_sums[t] = sum;
-    workgroupBarrier();
-    // Inclusive scan of thread_sums (Hillis–Steele).
-    for (var offset = 1u; offset < SCAN_THREADS; offset <<= 1u) {
-      var add = 0u;
-      if (t >= offset) { add = thread_sums[t - offset]; }
-      workgroupBarrier();
-      thread_sums[t] += add;
-      workgroupBarrier();
-    }
+    workgroup_inclusive_scan(t);
     var running = carry + thread_sums[t] - sum;
     for (var j = 0u; j < WORDS_PER_THREAD; j++) {
       if (begin + j < words) { histograms[begin + j] = running; }
