@@ -47,16 +47,6 @@ const std::map<std::string, Format>& format_names() {
 
 const char* to_string(Format format) { return format == Format::le ? "le" : "eip196"; }
 
-Limbs decode_integer(const std::uint8_t* bytes, Format format) {
-  Limbs limbs{};
-  for (std::size_t i = 0; i < integer_bytes; ++i) {
-    // Byte i of the little-endian value: position i (le) or 31 − i (eip196, big-endian).
-    const std::uint8_t byte = format == Format::le ? bytes[i] : bytes[integer_bytes - 1 - i];
-    limbs[i / 8] |= std::uint64_t{byte} << (8 * (i % 8));
-  }
-  return limbs;
-}
-
 void encode_integer(std::uint8_t* bytes, const Limbs& limbs, Format format) {
   for (std::size_t i = 0; i < integer_bytes; ++i) {
     const auto byte = static_cast<std::uint8_t>(limbs[i / 8] >> (8 * (i % 8)));

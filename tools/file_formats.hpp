@@ -29,8 +29,7 @@ inline constexpr std::size_t scalar_bytes = integer_bytes;
 const std::map<std::string, Format>& format_names();
 const char* to_string(Format format);
 
-// One 32-byte integer <-> four little-endian 64-bit limbs.
-Limbs decode_integer(const std::uint8_t* bytes, Format format);
+// Four little-endian 64-bit limbs -> one 32-byte integer of `format`.
 void encode_integer(std::uint8_t* bytes, const Limbs& limbs, Format format);
 
 // 32-byte integers read as they are into Limbs (the file's bytes copied into the array) made the
