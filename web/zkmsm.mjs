@@ -419,10 +419,6 @@ class Zkmsm {
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
     const knobs = knobWords(options);
-    if (options.backend === 'webgpu' && !this.webgpu) {
-      throw new ZkmsmError('backend_unavailable',
-                           "backend 'webgpu' needs a WebGPU device: pass one to init({ device })");
-    }
     const n = countOf(points, 64, 'points');
     if (countOf(scalars, 32, 'scalars') !== n) {
       throw new ZkmsmError('invalid_argument', `count mismatch: ${n} points, ${countOf(scalars, 32, 'scalars')} scalars`);

@@ -81,8 +81,10 @@ Result<BackendOf<Internal>*> choose_backend(const MsmConfig& config, Backend req
                      (requested == Backend::automatic ? " (auto found no usable CUDA device)" : "")};
   }
   if (chosen == nullptr || !chosen->available()) {
+    const std::string reason = chosen != nullptr ? chosen->unavailable_reason() : std::string();
     return Error{ErrorCode::backend_unavailable, std::string("backend '") + to_string(resolved) +
-                                                     "' is not available in this build or on this machine"};
+                                                     "' is not available in this build or on this machine" +
+                                                     (reason.empty() ? "" : ": " + reason)};
   }
   return chosen;
 }

@@ -168,6 +168,9 @@ class MsmBackend {
   virtual const char* name() const = 0;  // "cpu", "cuda", "vulkan", "webgpu"
   // Built into this library and a usable device present now (may create the device context).
   virtual bool available() const = 0;
+  // When not available(), what the caller can do about it, for the error message ("" = nothing
+  // to add to "not available in this build or on this machine").
+  virtual std::string unavailable_reason() const { return {}; }
   // Whether `automatic` may choose it when available: a hardware accelerator (never a
   // software device such as lavapipe). Backends are tried in registration order.
   virtual bool accelerated() const = 0;

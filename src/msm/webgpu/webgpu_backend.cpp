@@ -105,6 +105,10 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     Context* context = nullptr;
     return Context::get(&context).ok;
   }
+  std::string unavailable_reason() const override {
+    Context* context = nullptr;
+    return Context::get(&context).message;
+  }
   bool accelerated() const override { return accelerated_device && available(); }
 
   backend::Status msm(Affine& sum, const backend::MsmRequest& request, backend::MsmReport& report) override {
