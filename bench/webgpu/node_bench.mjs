@@ -59,14 +59,27 @@ for (const logN of flags['log-n'].split(',').map(Number)) {
     const times = [];
     let fastest = null;
     let verified = true;
-    for (let run = 0; run <= repeats; run++) {
+    let error = null;
+    for (let run = 0; run <= repeats && error === null; run++) {
       const start = performance.now();
-      const { point, stats } = await zkmsm.msm(curve, points, scalars, { ...config, backend: 'webgpu' });
+      let outcome;
+      try {
+        outcome = await zkmsm.msm(curve, points, scalars, { ...config, backend: 'webgpu' });
+      } catch (e) {
+        error = `${e.status ?? 'error'}: ${e.message}`;
+        break;
+      }
+      const { point, stats } = outcome;
       const ms = performance.now() - start;
       verified &&= point?.x === reference.point?.x && point?.y === reference.point?.y;
       if (run === 0) continue;
       times.push(ms);
       if (fastest === null || ms < fastest.ms) fastest = { ms, stats };
+    }
+    if (error !== null) {
+      failures++;
+      console.log(JSON.stringify({ log_n: logN, backend: 'webgpu', config, error }));
+      continue;
     }
     if (!verified) failures++;
     console.log(JSON.stringify({ log_n: logN, backend: 'webgpu', config, verified, median_ms: median(times),

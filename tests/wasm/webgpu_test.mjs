@@ -360,6 +360,20 @@ for (const curve of ['bn254', 'grumpkin']) {
   });
 }
 
+// The pair tree keeps a point per entry, so a batch of windows is bounded by WebGPU's 128 MiB
+// binding: c = 2 on 20,000 points is 128 windows, 164 MB of entries, so at least two batches.
+await test('bn254: the pair tree batches windows so that each buffer fits one 128 MiB binding', async () => {
+  const n = 20000;
+  const { points, scalars } = await zkmsm.randomInputs('bn254', n, seed ^ 0x1100n);
+  const reference = await zkmsm.msm('bn254', points, scalars, { backend: 'cpu', windowBits: 2 });
+  const { point, stats } = await zkmsm.msm('bn254', points, scalars, { backend: 'webgpu', accumulator: 'pair_tree', windowBits: 2 });
+  const what = JSON.stringify(stats.webgpu);
+  assert.deepEqual(point, reference.point, what);
+  assert.ok(stats.webgpu.batches >= 2, `${what}: several batches`);
+  assert.ok(stats.webgpu.batch_windows * n * 64 <= 2 ** 27, `${what}: a batch's entries fit 128 MiB`);
+  assert.equal(stats.measured_peak_bytes, stats.estimated_peak_bytes, what);
+});
+
 // The native suite's scenarios (conformance_cases.mjs) on the webgpu backend, both accumulators.
 for (const curve of ['bn254', 'grumpkin']) {
   await test(`${curve}: the conformance scenarios of the native suite on webgpu, both accumulators`, async () => {

@@ -40,6 +40,11 @@ std::uint64_t PairTree::device_bytes(const PairTreeShape& shape) {
          arguments * kArgumentBytes;
 }
 
+std::uint64_t PairTree::largest_binding_bytes(const PairTreeShape& shape) {
+  return std::max(
+      {shape.max_buckets * kPointBytes, std::uint64_t{shape.max_entries} * kPointBytes, state_layout(shape).words * 4});
+}
+
 Status PairTree::create(Context& context, const PairTreeShape& shape, std::unique_ptr<PairTree>& out) {
   if (shape.slots == 0 || shape.slots > kMaxSlots)
     return Status::error("pair tree: slots must be in [1, " + std::to_string(kMaxSlots) + "]");
@@ -50,8 +55,7 @@ Status PairTree::create(Context& context, const PairTreeShape& shape, std::uniqu
     return Status::error("pair tree: buckets must be in [1, 2^32)");
   const StateLayout layout = state_layout(shape);
   if (layout.words >= (std::uint64_t{1} << 32)) return Status::error("pair tree: the state exceeds 32-bit offsets");
-  const std::uint64_t largest =
-      std::max({shape.max_buckets * kPointBytes, shape.max_entries * kPointBytes, layout.words * 4});
+  const std::uint64_t largest = largest_binding_bytes(shape);
   if (largest > kMaxBindingBytes)
     return Status::error("pair tree: a buffer of " + std::to_string(largest) +
                          " bytes exceeds WebGPU's 128 MiB binding");

@@ -101,6 +101,9 @@ class PairTree {
   static Status create(Context& context, const PairTreeShape& shape, std::unique_ptr<PairTree>& out);
   // Device bytes create() allocates for `shape` (the closed form above).
   static std::uint64_t device_bytes(const PairTreeShape& shape);
+  // The largest single buffer create() allocates for `shape`: the planner keeps it within
+  // kMaxBindingBytes by batching fewer windows.
+  static std::uint64_t largest_binding_bytes(const PairTreeShape& shape);
   // ⌈log₂ n⌉: the levels of buckets of at most n entries (0 for n ≤ 1).
   static std::uint32_t levels(std::uint32_t n) { return pair_tree_levels(n); }
   // An upper bound on level ℓ's total positions for a batch of E entries (see above).

@@ -123,7 +123,14 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
       threads = std::min<std::uint64_t>(threads, std::uint64_t{options.max_workgroups} * sizes.workgroup_size);
     sizes.threads = options.accumulator == WebGpuAccumulator::pair_tree ? 0 : static_cast<std::uint32_t>(threads);
     sizes.device_bytes = device_bytes(curve_id<Curve>(), n, options, sizes);
-    if (options.memory_budget_bytes == 0 || sizes.device_bytes <= options.memory_budget_bytes) return {};
+    // The pair tree keeps a point per entry: its buffers, not the keys, bound the batch.
+    const bool tree_fits =
+        options.accumulator != WebGpuAccumulator::pair_tree ||
+        PairTree::largest_binding_bytes(stage_shapes(curve_id<Curve>(), n, options, sizes).tree) <= kMaxBindingBytes;
+    if (tree_fits && (options.memory_budget_bytes == 0 || sizes.device_bytes <= options.memory_budget_bytes)) return {};
+    if (batch_windows == 1 && !tree_fits)
+      return invalid("at most " + std::to_string(kMaxBindingBytes / kPointBytes) +
+                     " points with the pair tree on WebGPU (a point per entry in one 128 MiB binding)");
     if (batch_windows == 1)
       return Status::error("memory_budget_bytes = " + std::to_string(options.memory_budget_bytes) + " is below the " +
                                std::to_string(sizes.device_bytes) + " device bytes of one window at a time",
