@@ -38,6 +38,7 @@ std::string describe_msm_error(const Error& error, const std::string& points_fil
   switch (error.code) {
     case ErrorCode::point_not_canonical:
     case ErrorCode::point_not_on_curve:
+    case ErrorCode::point_not_in_subgroup:
       return "points file '" + points_file + "': " + detail;
     case ErrorCode::backend_unavailable:
       return "backend unavailable: " + detail;

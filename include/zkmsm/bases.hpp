@@ -102,8 +102,10 @@ class Bases {
 
 extern template class Bases<Bn254>;
 extern template class Bases<Grumpkin>;
+extern template class Bases<Bls12381>;
 extern template Result<Bases<Bn254>> prepare_bases<Bn254>(std::span<const Point<Bn254>>, const MsmConfig&);
 extern template Result<Bases<Grumpkin>> prepare_bases<Grumpkin>(std::span<const Point<Grumpkin>>, const MsmConfig&);
+extern template Result<Bases<Bls12381>> prepare_bases<Bls12381>(std::span<const Point<Bls12381>>, const MsmConfig&);
 extern template Result<Point<Bn254>> msm<Bn254>(const Bases<Bn254>&,
                                                 std::span<const Scalar<Bn254>>,
                                                 const MsmConfig&,
@@ -117,8 +119,17 @@ extern template Result<std::vector<Point<Grumpkin>>> msm_batch<Grumpkin>(
     std::span<const std::span<const Scalar<Grumpkin>>>,
     const MsmConfig&,
     std::vector<MsmStats>*);
+extern template Result<std::vector<Point<Bls12381>>> msm_batch<Bls12381>(
+    const Bases<Bls12381>&,
+    std::span<const std::span<const Scalar<Bls12381>>>,
+    const MsmConfig&,
+    std::vector<MsmStats>*);
 extern template Result<Point<Grumpkin>> msm<Grumpkin>(const Bases<Grumpkin>&,
                                                       std::span<const Scalar<Grumpkin>>,
+                                                      const MsmConfig&,
+                                                      MsmStats*);
+extern template Result<Point<Bls12381>> msm<Bls12381>(const Bases<Bls12381>&,
+                                                      std::span<const Scalar<Bls12381>>,
                                                       const MsmConfig&,
                                                       MsmStats*);
 

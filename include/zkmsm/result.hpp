@@ -9,12 +9,13 @@
 namespace zkmsm {
 
 enum class ErrorCode {
-  invalid_argument,     // lengths differ, bad configuration, inputs in the wrong memory
-  point_not_canonical,  // a coordinate ≥ p
-  point_not_on_curve,   // fails y² = x³ + b (validate_points)
-  backend_unavailable,  // the requested backend is not built or has no device
-  out_of_memory,        // host or device allocation failed, even after batching
-  device_error,         // a GPU runtime error
+  invalid_argument,       // lengths differ, bad configuration, inputs in the wrong memory
+  point_not_canonical,    // a coordinate ≥ p
+  point_not_on_curve,     // fails y² = x³ + b (validate_points)
+  backend_unavailable,    // the requested backend is not built or has no device
+  out_of_memory,          // host or device allocation failed, even after batching
+  device_error,           // a GPU runtime error
+  point_not_in_subgroup,  // on the curve but outside the prime-order group (BLS12-381 G1; validate_points)
 };
 
 struct Error {

@@ -12,10 +12,12 @@
  *   if (status != ZKMSM_OK) fprintf(stderr, "%s\n", zkmsm_last_error());
  *
  * Representation (the same as zkmsm.hpp):
- *   - A base-field element or a scalar is 4 uint64_t limbs, least significant limb first; each
- *     limb is a native uint64_t (host byte order). Arrays must be 8-byte aligned.
- *   - A point is 8 limbs, x[4] then y[4], affine. (0, 0) is the point at infinity (EIP-196).
- *     Coordinates are canonical integers < p unless config->points_in_montgomery.
+ *   - A base-field element is L uint64_t limbs (L = 4 for BN254 and Grumpkin, 6 for BLS12-381;
+ *     zkmsm_point_limbs(curve) = 2L), a scalar 4 limbs, least significant limb first; each limb
+ *     is a native uint64_t (host byte order). Arrays must be 8-byte aligned.
+ *   - A point is 2L limbs, x[L] then y[L], affine. (0, 0) is the point at infinity (EIP-196).
+ *     Coordinates are canonical integers < p unless config->points_in_montgomery. On BLS12-381
+ *     a point must be in G1 (validate_points checks it: ZKMSM_ERROR_POINT_NOT_IN_SUBGROUP).
  *   - A scalar is any 256-bit integer, taken mod the group order r; canonical unless
  *     config->scalars_in_montgomery.
  *   - The result is the canonical affine sum; infinity is reported as (0, 0) and
@@ -59,8 +61,9 @@ extern "C" {
 /* ---- enumerations (values are part of the ABI; new values are only appended) ---------------- */
 
 typedef enum zkmsm_curve {
-  ZKMSM_CURVE_BN254 = 0,    /* BN254 G1 (alt_bn128): y² = x³ + 3 over Fq */
-  ZKMSM_CURVE_GRUMPKIN = 1, /* Grumpkin: y² = x³ − 17 over BN254's scalar field Fr */
+  ZKMSM_CURVE_BN254 = 0,     /* BN254 G1 (alt_bn128): y² = x³ + 3 over Fq */
+  ZKMSM_CURVE_GRUMPKIN = 1,  /* Grumpkin: y² = x³ − 17 over BN254's scalar field Fr */
+  ZKMSM_CURVE_BLS12_381 = 2, /* BLS12-381 G1: y² = x³ + 4, 6-limb coordinates (cpu backend) */
 } zkmsm_curve;
 
 typedef enum zkmsm_backend {
@@ -97,13 +100,14 @@ typedef enum zkmsm_glv {
 /* Status codes: ZKMSM_OK, one per zkmsm::ErrorCode, and ZKMSM_ERROR_INTERNAL. */
 typedef enum zkmsm_status {
   ZKMSM_OK = 0,
-  ZKMSM_ERROR_INVALID_ARGUMENT = 1,    /* NULL pointer, bad enum value, bad config or struct_size */
-  ZKMSM_ERROR_POINT_NOT_CANONICAL = 2, /* a coordinate ≥ p */
-  ZKMSM_ERROR_POINT_NOT_ON_CURVE = 3,  /* a point fails the curve equation (validate_points) */
-  ZKMSM_ERROR_BACKEND_UNAVAILABLE = 4, /* the requested backend is not built or has no device */
-  ZKMSM_ERROR_OUT_OF_MEMORY = 5,       /* host or device allocation failed */
-  ZKMSM_ERROR_DEVICE_ERROR = 6,        /* a GPU runtime error */
-  ZKMSM_ERROR_INTERNAL = 7,            /* an unexpected failure inside the library (a bug) */
+  ZKMSM_ERROR_INVALID_ARGUMENT = 1,      /* NULL pointer, bad enum value, bad config or struct_size */
+  ZKMSM_ERROR_POINT_NOT_CANONICAL = 2,   /* a coordinate ≥ p */
+  ZKMSM_ERROR_POINT_NOT_ON_CURVE = 3,    /* a point fails the curve equation (validate_points) */
+  ZKMSM_ERROR_BACKEND_UNAVAILABLE = 4,   /* the requested backend is not built or has no device */
+  ZKMSM_ERROR_OUT_OF_MEMORY = 5,         /* host or device allocation failed */
+  ZKMSM_ERROR_DEVICE_ERROR = 6,          /* a GPU runtime error */
+  ZKMSM_ERROR_INTERNAL = 7,              /* an unexpected failure inside the library (a bug) */
+  ZKMSM_ERROR_POINT_NOT_IN_SUBGROUP = 8, /* on the curve, outside G1 (BLS12-381; validate_points) */
 } zkmsm_status;
 
 /* ---- configuration -------------------------------------------------------------------------- */
@@ -197,10 +201,10 @@ ZKMSM_API void zkmsm_stats_init(zkmsm_stats* stats) ZKMSM_NOEXCEPT;
 
 /* *out = Σ scalars[i]·points[i] for i < n, variable-time.
  *
- *   points          n × 8 limbs (x[4], y[4]), see the representation above; may be NULL when n = 0
+ *   points          n × 2L limbs (x[L], y[L]), see the representation above; may be NULL when n = 0
  *   scalars         n × 4 limbs; may be NULL when n = 0
  *   config          NULL = defaults
- *   out_point       receives x[4], y[4] of the canonical affine sum; (0, 0) for infinity
+ *   out_point       receives x[L], y[L] of the canonical affine sum (2L limbs); (0, 0) for infinity
  *   out_is_infinity receives 1 when the sum is the point at infinity, else 0; may be NULL
  *   stats           filled when not NULL (its struct_size must be set)
  *
@@ -211,7 +215,7 @@ ZKMSM_API int zkmsm_msm(zkmsm_curve curve,
                         const uint64_t* scalars,
                         size_t n,
                         const zkmsm_config* config,
-                        uint64_t out_point[8],
+                        uint64_t* out_point,
                         int* out_is_infinity,
                         zkmsm_stats* stats) ZKMSM_NOEXCEPT;
 
@@ -250,7 +254,7 @@ ZKMSM_API int zkmsm_bases_msm(const zkmsm_bases* bases,
                               const uint64_t* scalars,
                               size_t n,
                               const zkmsm_config* config,
-                              uint64_t out_point[8],
+                              uint64_t* out_point,
                               int* out_is_infinity,
                               zkmsm_stats* stats) ZKMSM_NOEXCEPT;
 
@@ -260,9 +264,9 @@ ZKMSM_API int zkmsm_bases_msm(const zkmsm_bases* bases,
  * each exactly as zkmsm_msm would compute it. With config->devices naming several CUDA devices,
  * each MSM runs whole on one of them, the devices working at the same time.
  *
- *   points, scalars  m pointers each; points[j] holds counts[j] × 8 limbs, scalars[j] counts[j] × 4
+ *   points, scalars  m pointers each; points[j] holds counts[j] × 2L limbs, scalars[j] counts[j] × 4
  *                    (either may be NULL when counts[j] = 0); all may be NULL when m = 0
- *   out_points       m × 8 limbs: x[4], y[4] of each canonical affine sum, (0, 0) for infinity
+ *   out_points       m × 2L limbs: x[L], y[L] of each canonical affine sum, (0, 0) for infinity
  *   out_is_infinity  m ints (1 when sum j is infinity), or NULL
  *   stats            NULL, or an array of m zkmsm_stats whose element size is stats[0].struct_size
  *                    (zkmsm_stats_init each element); total_ms is the whole batch's
@@ -300,6 +304,10 @@ ZKMSM_API const char* zkmsm_last_error(void) ZKMSM_NOEXCEPT;
 
 /* A static name for a status code, e.g. "point_not_on_curve"; "unknown" for other values. */
 ZKMSM_API const char* zkmsm_status_string(int status) ZKMSM_NOEXCEPT;
+
+/* The limbs of one point of `curve` (x then y): 8 for BN254 and Grumpkin, 12 for BLS12-381; 0 for
+ * a value that names no curve. */
+ZKMSM_API size_t zkmsm_point_limbs(zkmsm_curve curve) ZKMSM_NOEXCEPT;
 
 /* The library version, "major.minor.patch"; a static string. */
 ZKMSM_API const char* zkmsm_version(void) ZKMSM_NOEXCEPT;

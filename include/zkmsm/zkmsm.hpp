@@ -56,8 +56,10 @@ bool backend_available(Backend backend);
 // The backend msm() runs for `backend`: `backend` itself, or for Backend::automatic the first
 // available hardware accelerator (cuda, then vulkan on a GPU, never a software device such as
 // lavapipe), else cpu. The one decision msm(), prepare_bases() and msm_batch() use; made once per
-// process, probing a device only when the decision needs it.
+// process, probing a device only when the decision needs it. Every backend supports BN254 and
+// Grumpkin; for BLS12-381 (cpu only so far) ask with the curve.
 Backend resolve_backend(Backend backend);
+Backend resolve_backend(Backend backend, CurveId curve);
 const char* to_string(Backend backend);
 const char* to_string(Accumulator accumulator);
 
@@ -72,11 +74,18 @@ extern template Result<Point<Grumpkin>> msm<Grumpkin>(std::span<const Point<Grum
                                                       std::span<const Scalar<Grumpkin>>,
                                                       const MsmConfig&,
                                                       MsmStats*);
+extern template Result<Point<Bls12381>> msm<Bls12381>(std::span<const Point<Bls12381>>,
+                                                      std::span<const Scalar<Bls12381>>,
+                                                      const MsmConfig&,
+                                                      MsmStats*);
 
 extern template Result<std::vector<Point<Bn254>>> msm_batch<Bn254>(std::span<const MsmInputs<Bn254>>,
                                                                    const MsmConfig&,
                                                                    std::vector<MsmStats>*);
 extern template Result<std::vector<Point<Grumpkin>>> msm_batch<Grumpkin>(std::span<const MsmInputs<Grumpkin>>,
+                                                                         const MsmConfig&,
+                                                                         std::vector<MsmStats>*);
+extern template Result<std::vector<Point<Bls12381>>> msm_batch<Bls12381>(std::span<const MsmInputs<Bls12381>>,
                                                                          const MsmConfig&,
                                                                          std::vector<MsmStats>*);
 

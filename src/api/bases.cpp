@@ -165,14 +165,20 @@ Result<std::vector<Point<Curve>>> msm_batch(const Bases<Curve>& bases,
 
 template class Bases<Bn254>;
 template class Bases<Grumpkin>;
+template class Bases<Bls12381>;
 template Result<Bases<Bn254>> prepare_bases<Bn254>(std::span<const Point<Bn254>>, const MsmConfig&);
 template Result<Bases<Grumpkin>> prepare_bases<Grumpkin>(std::span<const Point<Grumpkin>>, const MsmConfig&);
+template Result<Bases<Bls12381>> prepare_bases<Bls12381>(std::span<const Point<Bls12381>>, const MsmConfig&);
 template Result<Point<Bn254>> msm<Bn254>(const Bases<Bn254>&,
                                          std::span<const Scalar<Bn254>>,
                                          const MsmConfig&,
                                          MsmStats*);
 template Result<Point<Grumpkin>> msm<Grumpkin>(const Bases<Grumpkin>&,
                                                std::span<const Scalar<Grumpkin>>,
+                                               const MsmConfig&,
+                                               MsmStats*);
+template Result<Point<Bls12381>> msm<Bls12381>(const Bases<Bls12381>&,
+                                               std::span<const Scalar<Bls12381>>,
                                                const MsmConfig&,
                                                MsmStats*);
 
@@ -182,6 +188,10 @@ template Result<std::vector<Point<Bn254>>> msm_batch<Bn254>(const Bases<Bn254>&,
                                                             std::vector<MsmStats>*);
 template Result<std::vector<Point<Grumpkin>>> msm_batch<Grumpkin>(const Bases<Grumpkin>&,
                                                                   std::span<const std::span<const Scalar<Grumpkin>>>,
+                                                                  const MsmConfig&,
+                                                                  std::vector<MsmStats>*);
+template Result<std::vector<Point<Bls12381>>> msm_batch<Bls12381>(const Bases<Bls12381>&,
+                                                                  std::span<const std::span<const Scalar<Bls12381>>>,
                                                                   const MsmConfig&,
                                                                   std::vector<MsmStats>*);
 

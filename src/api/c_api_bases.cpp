@@ -28,23 +28,21 @@ int bases_create_checked(const zkmsm_curve& curve,
                          zkmsm_bases** out_bases) {
   if (out_bases == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "out_bases is NULL");
   *out_bases = nullptr;
-  if (const int status = check_array(points, n, 8, "points is NULL but n > 0"); status != ZKMSM_OK) return status;
-  MsmConfig cpp_config;
-  if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
-  switch (raw_value(curve)) {
-    case ZKMSM_CURVE_BN254:
-      return bases_create_on<Bn254>(points, n, cpp_config, out_bases);
-    case ZKMSM_CURVE_GRUMPKIN:
-      return bases_create_on<Grumpkin>(points, n, cpp_config, out_bases);
-  }
-  return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "curve is not a zkmsm_curve");
+  return with_curve(curve, [&](auto curve_tag) {
+    using Curve = decltype(curve_tag);
+    if (const int status = check_array(points, n, kPointLimbs<Curve>, "points is NULL but n > 0"); status != ZKMSM_OK)
+      return status;
+    MsmConfig cpp_config;
+    if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
+    return bases_create_on<Curve>(points, n, cpp_config, out_bases);
+  });
 }
 
 int bases_msm_checked(const zkmsm_bases* bases,
                       const std::uint64_t* scalars,
                       std::size_t n,
                       const zkmsm_config* config,
-                      std::uint64_t out_point[8],
+                      std::uint64_t* out_point,
                       int* out_is_infinity,
                       zkmsm_stats* stats) {
   if (bases == nullptr) return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "bases is NULL");
@@ -86,7 +84,7 @@ int zkmsm_bases_msm(const zkmsm_bases* bases,
                     const uint64_t* scalars,
                     size_t n,
                     const zkmsm_config* config,
-                    uint64_t out_point[8],
+                    uint64_t* out_point,
                     int* out_is_infinity,
                     zkmsm_stats* stats) noexcept {
   return zkmsm::c_api::guarded(

@@ -8,5 +8,5 @@
 #include "zkmsm/zkmsm.hpp"
 
 struct zkmsm_bases {
-  std::variant<zkmsm::Bases<zkmsm::Bn254>, zkmsm::Bases<zkmsm::Grumpkin>> bases;
+  std::variant<zkmsm::Bases<zkmsm::Bn254>, zkmsm::Bases<zkmsm::Grumpkin>, zkmsm::Bases<zkmsm::Bls12381>> bases;
 };

@@ -53,7 +53,7 @@ int write_batch(const std::vector<Point<Curve>>& sums,
                              ? reinterpret_cast<zkmsm_stats*>(reinterpret_cast<unsigned char*>(stats) + j * stride)
                              : nullptr;
     if (entry != nullptr) entry->struct_size = stride;
-    write_result(sums[j], j < cpp_stats.size() ? cpp_stats[j] : MsmStats{}, out_points + 8 * j,
+    write_result(sums[j], j < cpp_stats.size() ? cpp_stats[j] : MsmStats{}, out_points + kPointLimbs<Curve> * j,
                  out_is_infinity != nullptr ? out_is_infinity + j : nullptr, entry);
   }
   return ZKMSM_OK;
@@ -89,17 +89,16 @@ int msm_batch_checked(const zkmsm_curve& curve,
                       int* out_is_infinity,
                       zkmsm_stats* stats) {
   if (const int status = check_batch_outputs(counts, m, out_points, stats); status != ZKMSM_OK) return status;
-  if (const int status = check_batch(points, counts, m, 8, "points"); status != ZKMSM_OK) return status;
-  if (const int status = check_batch(scalars, counts, m, 4, "scalars"); status != ZKMSM_OK) return status;
-  MsmConfig cpp_config;
-  if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
-  switch (raw_value(curve)) {
-    case ZKMSM_CURVE_BN254:
-      return msm_batch_on<Bn254>(points, scalars, counts, m, cpp_config, out_points, out_is_infinity, stats);
-    case ZKMSM_CURVE_GRUMPKIN:
-      return msm_batch_on<Grumpkin>(points, scalars, counts, m, cpp_config, out_points, out_is_infinity, stats);
-  }
-  return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "curve is not a zkmsm_curve");
+  return with_curve(curve, [&](auto curve_tag) {
+    using Curve = decltype(curve_tag);
+    if (const int status = check_batch(points, counts, m, kPointLimbs<Curve>, "points"); status != ZKMSM_OK)
+      return status;
+    if (const int status = check_batch(scalars, counts, m, kScalarLimbs<Curve>, "scalars"); status != ZKMSM_OK)
+      return status;
+    MsmConfig cpp_config;
+    if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
+    return msm_batch_on<Curve>(points, scalars, counts, m, cpp_config, out_points, out_is_infinity, stats);
+  });
 }
 
 int bases_msm_batch_checked(const zkmsm_bases* bases,

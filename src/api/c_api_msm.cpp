@@ -17,20 +17,22 @@ constexpr bool limb_layout_matches() {
   using CurvePoint = Point<Curve>;
   using CurveScalar = Scalar<Curve>;
   return std::is_standard_layout_v<CurvePoint> && std::is_trivially_copyable_v<CurvePoint> &&
-         std::is_trivially_destructible_v<CurvePoint> && sizeof(CurvePoint) == 8 * sizeof(std::uint64_t) &&
+         std::is_trivially_destructible_v<CurvePoint> &&
+         sizeof(CurvePoint) == kPointLimbs<Curve> * sizeof(std::uint64_t) &&
          alignof(CurvePoint) == alignof(std::uint64_t) && std::is_trivially_copyable_v<CurveScalar> &&
-         sizeof(CurveScalar) == 4 * sizeof(std::uint64_t) && alignof(CurveScalar) == alignof(std::uint64_t) &&
-         Curve::base_limbs == 4 && Curve::scalar_limbs == 4;
+         sizeof(CurveScalar) == kScalarLimbs<Curve> * sizeof(std::uint64_t) &&
+         alignof(CurveScalar) == alignof(std::uint64_t);
 }
 static_assert(limb_layout_matches<Bn254>());
 static_assert(limb_layout_matches<Grumpkin>());
+static_assert(limb_layout_matches<Bls12381>());
 
 template <class Curve>
 int msm_on(const std::uint64_t* points,
            const std::uint64_t* scalars,
            std::size_t n,
            const MsmConfig& config,
-           std::uint64_t out_point[8],
+           std::uint64_t* out_point,
            int* out_is_infinity,
            zkmsm_stats* stats) {
   const auto* point_array = reinterpret_cast<const Point<Curve>*>(points);
@@ -49,23 +51,21 @@ int msm_checked(const zkmsm_curve& curve,
                 const std::uint64_t* scalars,
                 std::size_t n,
                 const zkmsm_config* config,
-                std::uint64_t out_point[8],
+                std::uint64_t* out_point,
                 int* out_is_infinity,
                 zkmsm_stats* stats) {
   if (const int status = check_outputs(out_point, stats); status != ZKMSM_OK) return status;
-  if (const int status = check_array(points, n, 8, "points is NULL but n > 0"); status != ZKMSM_OK) return status;
-  if (const int status = check_array(scalars, n, 4, "scalars is NULL but n > 0"); status != ZKMSM_OK) return status;
-
-  MsmConfig cpp_config;
-  if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
-
-  switch (raw_value(curve)) {
-    case ZKMSM_CURVE_BN254:
-      return msm_on<Bn254>(points, scalars, n, cpp_config, out_point, out_is_infinity, stats);
-    case ZKMSM_CURVE_GRUMPKIN:
-      return msm_on<Grumpkin>(points, scalars, n, cpp_config, out_point, out_is_infinity, stats);
-  }
-  return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "curve is not a zkmsm_curve");
+  return with_curve(curve, [&](auto curve_tag) {
+    using Curve = decltype(curve_tag);
+    if (const int status = check_array(points, n, kPointLimbs<Curve>, "points is NULL but n > 0"); status != ZKMSM_OK)
+      return status;
+    if (const int status = check_array(scalars, n, kScalarLimbs<Curve>, "scalars is NULL but n > 0");
+        status != ZKMSM_OK)
+      return status;
+    MsmConfig cpp_config;
+    if (const int status = to_cpp(config, cpp_config); status != ZKMSM_OK) return status;
+    return msm_on<Curve>(points, scalars, n, cpp_config, out_point, out_is_infinity, stats);
+  });
 }
 
 }  // namespace
@@ -96,11 +96,23 @@ int zkmsm_msm(zkmsm_curve curve,
               const uint64_t* scalars,
               size_t n,
               const zkmsm_config* config,
-              uint64_t out_point[8],
+              uint64_t* out_point,
               int* out_is_infinity,
               zkmsm_stats* stats) noexcept {
   return zkmsm::c_api::guarded(
       [&] { return zkmsm::c_api::msm_checked(curve, points, scalars, n, config, out_point, out_is_infinity, stats); });
+}
+
+size_t zkmsm_point_limbs(zkmsm_curve curve) noexcept {
+  switch (zkmsm::c_api::raw_value(curve)) {
+    case ZKMSM_CURVE_BN254:
+      return zkmsm::c_api::kPointLimbs<zkmsm::Bn254>;
+    case ZKMSM_CURVE_GRUMPKIN:
+      return zkmsm::c_api::kPointLimbs<zkmsm::Grumpkin>;
+    case ZKMSM_CURVE_BLS12_381:
+      return zkmsm::c_api::kPointLimbs<zkmsm::Bls12381>;
+  }
+  return 0;
 }
 
 }  // extern "C"

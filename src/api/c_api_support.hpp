@@ -89,16 +89,36 @@ int check_array(const std::uint64_t* array, std::size_t n, std::size_t element_l
 // Checks of the outputs of one MSM.
 int check_outputs(const std::uint64_t* out_point, const zkmsm_stats* stats);
 
-// Writes a successful MSM's outputs.
+// Limbs of a point (x then y) and of a scalar of Curve in the caller's arrays.
+template <class Curve>
+inline constexpr std::size_t kPointLimbs = 2 * Curve::base_limbs;
+template <class Curve>
+inline constexpr std::size_t kScalarLimbs = Curve::scalar_limbs;
+
+// f(Curve{}) for the curve tag of a C curve value; invalid_argument for any other value.
+template <class F>
+int with_curve(const zkmsm_curve& curve, F&& f) {
+  switch (raw_value(curve)) {
+    case ZKMSM_CURVE_BN254:
+      return f(Bn254{});
+    case ZKMSM_CURVE_GRUMPKIN:
+      return f(Grumpkin{});
+    case ZKMSM_CURVE_BLS12_381:
+      return f(Bls12381{});
+  }
+  return fail(ZKMSM_ERROR_INVALID_ARGUMENT, "curve is not a zkmsm_curve");
+}
+
+// Writes a successful MSM's outputs: out_point receives x then y, kPointLimbs<Curve> limbs.
 template <class Curve>
 int write_result(const Point<Curve>& sum,
                  const MsmStats& cpp_stats,
-                 std::uint64_t out_point[8],
+                 std::uint64_t* out_point,
                  int* out_is_infinity,
                  zkmsm_stats* stats) {
-  for (std::size_t i = 0; i < 4; ++i) {
+  for (std::size_t i = 0; i < Curve::base_limbs; ++i) {
     out_point[i] = sum.x[i];
-    out_point[4 + i] = sum.y[i];
+    out_point[Curve::base_limbs + i] = sum.y[i];
   }
   if (out_is_infinity != nullptr) *out_is_infinity = sum.is_infinity() ? 1 : 0;
   if (stats != nullptr) write_stats(cpp_stats, stats);

@@ -1,7 +1,8 @@
-// Maps the public curve tags (zkmsm::Bn254, zkmsm::Grumpkin) to the internal curve types.
+// Maps the public curve tags (zkmsm::Bn254, zkmsm::Grumpkin, zkmsm::Bls12381) to the internal curve types.
 #pragma once
 
 #include "curve/affine_point.hpp"
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "zkmsm/zkmsm.hpp"
@@ -17,6 +18,10 @@ struct InternalCurveOf<Bn254> {
 template <>
 struct InternalCurveOf<Grumpkin> {
   using type = GrumpkinG1;
+};
+template <>
+struct InternalCurveOf<Bls12381> {
+  using type = Bls12381G1;
 };
 template <class PublicCurve>
 using InternalCurve = typename InternalCurveOf<PublicCurve>::type;
@@ -34,11 +39,16 @@ template <>
 struct PublicCurveOf<GrumpkinG1> {
   using type = Grumpkin;
 };
+template <>
+struct PublicCurveOf<Bls12381G1> {
+  using type = Bls12381;
+};
 template <class Internal>
 using PublicCurve = typename PublicCurveOf<Internal>::type;
 
 static_assert(sizeof(Point<Bn254>) == sizeof(AffinePoint<Bn254G1>));
 static_assert(sizeof(Point<Grumpkin>) == sizeof(AffinePoint<GrumpkinG1>));
+static_assert(sizeof(Point<Bls12381>) == sizeof(AffinePoint<Bls12381G1>));
 
 // The canonical public form of an internal affine point.
 template <class Curve>

@@ -47,18 +47,33 @@ Backend to_public(backend::BackendKind kind) {
   return Backend::cpu;
 }
 
-// Availability does not depend on the curve: the first curve's list answers for both. The choice
-// of automatic is made once per process; a backend after the first accelerated, available one is
+// The choice of automatic is made once per process and curve among the backends that support the
+// curve (BLS12-381 has fewer than BN254); a backend after the first accelerated, available one is
 // never asked (its device is not probed), nor is any when a backend is named.
-Backend resolve_backend(Backend requested) {
+template <class Internal>
+Backend resolve_backend_for(Backend requested) {
   if (requested != Backend::automatic) return requested;
   static const Backend automatic = [] {
-    for (const backend::MsmBackend<Bn254G1>* candidate : registry().backends<Bn254G1>()) {
+    for (const backend::MsmBackend<Internal>* candidate : registry().backends<Internal>()) {
       if (candidate->accelerated() && candidate->available()) return to_public(candidate->kind());
     }
     return Backend::cpu;
   }();
   return automatic;
+}
+
+Backend resolve_backend(Backend requested) { return resolve_backend_for<Bn254G1>(requested); }
+
+Backend resolve_backend(Backend requested, CurveId curve) {
+  switch (curve) {
+    case CurveId::grumpkin:
+      return resolve_backend_for<GrumpkinG1>(requested);
+    case CurveId::bls12_381:
+      return resolve_backend_for<Bls12381G1>(requested);
+    case CurveId::bn254:
+      break;
+  }
+  return resolve_backend_for<Bn254G1>(requested);
 }
 
 template <class Internal>
@@ -67,8 +82,13 @@ Result<BackendOf<Internal>*> choose_backend(const MsmConfig& config, Backend req
     return Error{ErrorCode::invalid_argument, "window_bits must be 0 (auto) or in [" + std::to_string(kMinWindowBits) +
                                                   ", " + std::to_string(kMaxWindowBits) + "]"};
   }
-  const Backend resolved = api::resolve_backend(requested);
+  const Backend resolved = resolve_backend_for<Internal>(requested);
   BackendOf<Internal>* chosen = registry().find<Internal>(to_kind(resolved));
+  if (chosen == nullptr && registry().find<Bn254G1>(to_kind(resolved)) != nullptr) {
+    return Error{ErrorCode::backend_unavailable, std::string("backend '") + to_string(resolved) +
+                                                     "' does not support the curve " + Internal::name +
+                                                     " in this version (the cpu backend does)"};
+  }
   // A backend this build lacks cannot be asked; device inputs are CUDA memory by the public
   // contract (MsmConfig::points_on_device), so an absent cuda is reported unavailable below and
   // any other absent backend refuses them here, as a present one would.
@@ -103,8 +123,10 @@ Result<bool> check_device_list(const MsmConfig& config, const BackendOf<Internal
 
 template Result<BackendOf<Bn254G1>*> choose_backend<Bn254G1>(const MsmConfig&, Backend, bool);
 template Result<BackendOf<GrumpkinG1>*> choose_backend<GrumpkinG1>(const MsmConfig&, Backend, bool);
+template Result<BackendOf<Bls12381G1>*> choose_backend<Bls12381G1>(const MsmConfig&, Backend, bool);
 template Result<bool> check_device_list<Bn254G1>(const MsmConfig&, const BackendOf<Bn254G1>&);
 template Result<bool> check_device_list<GrumpkinG1>(const MsmConfig&, const BackendOf<GrumpkinG1>&);
+template Result<bool> check_device_list<Bls12381G1>(const MsmConfig&, const BackendOf<Bls12381G1>&);
 
 namespace {
 
@@ -158,6 +180,8 @@ ErrorCode to_error_code(backend::StatusCode code) {
       return ErrorCode::point_not_canonical;
     case backend::StatusCode::point_not_on_curve:
       return ErrorCode::point_not_on_curve;
+    case backend::StatusCode::point_not_in_subgroup:
+      return ErrorCode::point_not_in_subgroup;
     case backend::StatusCode::unavailable:
       return ErrorCode::backend_unavailable;
     case backend::StatusCode::out_of_memory:
@@ -236,5 +260,6 @@ void fill_stats(MsmStats* stats, Backend backend, const backend::MsmReport& repo
 namespace zkmsm {
 
 Backend resolve_backend(Backend backend) { return api::resolve_backend(backend); }
+Backend resolve_backend(Backend backend, CurveId curve) { return api::resolve_backend(backend, curve); }
 
 }  // namespace zkmsm

@@ -34,9 +34,11 @@ const backend::BackendRegistry& registry();
 backend::BackendKind to_kind(Backend backend);
 Backend to_public(backend::BackendKind kind);
 
-// The backend `requested` stands for: automatic is the first registered backend that is
-// available and accelerated (registration order: cuda, vulkan), else cpu.
+// The backend `requested` stands for: automatic is the first registered backend for the curve
+// that is available and accelerated (registration order: cuda, vulkan), else cpu. Without a
+// curve, BN254's answer (every backend supports BN254 and Grumpkin).
 Backend resolve_backend(Backend requested);
+Backend resolve_backend(Backend requested, CurveId curve);
 
 template <class Internal>
 using BackendOf = backend::MsmBackend<Internal>;

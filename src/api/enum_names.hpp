@@ -70,21 +70,23 @@ struct EnumTable<Glv> {
 // The C values are zkmsm_status codes; ZKMSM_OK and ZKMSM_ERROR_INTERNAL have no ErrorCode.
 template <>
 struct EnumTable<ErrorCode> {
-  static constexpr std::array<EnumRow<ErrorCode>, 6> rows{{
+  static constexpr std::array<EnumRow<ErrorCode>, 7> rows{{
       {ErrorCode::invalid_argument, "invalid_argument", ZKMSM_ERROR_INVALID_ARGUMENT},
       {ErrorCode::point_not_canonical, "point_not_canonical", ZKMSM_ERROR_POINT_NOT_CANONICAL},
       {ErrorCode::point_not_on_curve, "point_not_on_curve", ZKMSM_ERROR_POINT_NOT_ON_CURVE},
       {ErrorCode::backend_unavailable, "backend_unavailable", ZKMSM_ERROR_BACKEND_UNAVAILABLE},
       {ErrorCode::out_of_memory, "out_of_memory", ZKMSM_ERROR_OUT_OF_MEMORY},
       {ErrorCode::device_error, "device_error", ZKMSM_ERROR_DEVICE_ERROR},
+      {ErrorCode::point_not_in_subgroup, "point_not_in_subgroup", ZKMSM_ERROR_POINT_NOT_IN_SUBGROUP},
   }};
 };
 
 template <>
 struct EnumTable<CurveId> {
-  static constexpr std::array<EnumRow<CurveId>, 2> rows{{
+  static constexpr std::array<EnumRow<CurveId>, 3> rows{{
       {CurveId::bn254, "bn254", ZKMSM_CURVE_BN254},
       {CurveId::grumpkin, "grumpkin", ZKMSM_CURVE_GRUMPKIN},
+      {CurveId::bls12_381, "bls12_381", ZKMSM_CURVE_BLS12_381},
   }};
 };
 

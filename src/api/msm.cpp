@@ -62,5 +62,9 @@ template Result<Point<Grumpkin>> msm<Grumpkin>(std::span<const Point<Grumpkin>>,
                                                std::span<const Scalar<Grumpkin>>,
                                                const MsmConfig&,
                                                MsmStats*);
+template Result<Point<Bls12381>> msm<Bls12381>(std::span<const Point<Bls12381>>,
+                                               std::span<const Scalar<Bls12381>>,
+                                               const MsmConfig&,
+                                               MsmStats*);
 
 }  // namespace zkmsm

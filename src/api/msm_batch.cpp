@@ -72,5 +72,8 @@ template Result<std::vector<Point<Bn254>>> msm_batch<Bn254>(std::span<const MsmI
 template Result<std::vector<Point<Grumpkin>>> msm_batch<Grumpkin>(std::span<const MsmInputs<Grumpkin>>,
                                                                   const MsmConfig&,
                                                                   std::vector<MsmStats>*);
+template Result<std::vector<Point<Bls12381>>> msm_batch<Bls12381>(std::span<const MsmInputs<Bls12381>>,
+                                                                  const MsmConfig&,
+                                                                  std::vector<MsmStats>*);
 
 }  // namespace zkmsm

@@ -1,9 +1,11 @@
-// Random independent points (random x, y from the curve equation) and uniform scalars.
+// Random independent points (random x, y from the curve equation; on a curve with a cofactor,
+// BLS12-381, that point times the effective cofactor, so in G1) and uniform scalars.
 #include "zkmsm/random_inputs.hpp"
 
 #include <cstdint>
 
 #include "api/curve_map.hpp"
+#include "curve/subgroup_check.hpp"
 #include "field/sqrt.hpp"
 #include "host/parallel_for.hpp"
 
@@ -66,8 +68,10 @@ std::vector<Point<Curve>> random_points(std::size_t n, std::uint64_t seed, unsig
         const auto y = sqrt_vartime(x.squared() * x + Internal::b());
         if (!y || y->is_zero()) continue;
         const BaseField chosen_y = (rng.next() & 1) != 0 ? -*y : *y;
-        const auto cx = x.to_canonical();
-        const auto cy = chosen_y.to_canonical();
+        const AffinePoint<Internal> point = clear_cofactor(AffinePoint<Internal>{x, chosen_y});
+        if (point.is_infinity()) continue;
+        const auto cx = point.x.to_canonical();
+        const auto cy = point.y.to_canonical();
         for (std::size_t l = 0; l < Curve::base_limbs; ++l) {
           points[i].x[l] = cx.limb[l];
           points[i].y[l] = cy.limb[l];
@@ -93,7 +97,9 @@ std::vector<Scalar<Curve>> random_scalars(std::size_t n, std::uint64_t seed) {
 
 template std::vector<Point<Bn254>> random_points<Bn254>(std::size_t, std::uint64_t, unsigned);
 template std::vector<Point<Grumpkin>> random_points<Grumpkin>(std::size_t, std::uint64_t, unsigned);
+template std::vector<Point<Bls12381>> random_points<Bls12381>(std::size_t, std::uint64_t, unsigned);
 template std::vector<Scalar<Bn254>> random_scalars<Bn254>(std::size_t, std::uint64_t);
 template std::vector<Scalar<Grumpkin>> random_scalars<Grumpkin>(std::size_t, std::uint64_t);
+template std::vector<Scalar<Bls12381>> random_scalars<Bls12381>(std::size_t, std::uint64_t);
 
 }  // namespace zkmsm

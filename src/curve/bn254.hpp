@@ -26,6 +26,7 @@ struct Bn254G1 : ShortWeierstrassCurve<Bn254G1, Bn254Fq, Bn254Fr> {
   // (β·x, y) = [λ](x, y). Lattice basis of {(k1, k2) : k1 + k2·λ ≡ 0 mod r}: v1 = (a1, b1),
   // v2 = (a2, b2), magnitudes and signs given separately; found by the extended Euclidean
   // algorithm on (r, λ) (Gallant–Lambert–Vanstone 2001, §4).
+  static constexpr unsigned glv_half_bits = 127;  // |k1|, |k2| < 2^127 (curve/glv_split.hpp)
   static constexpr const char* endomorphism_beta_hex =
       "0x30644e72e131a0295e6dd9e7e0acccb0c28f069fbb966e3de4bd44e5607cfd48";
   static constexpr const char* glv_lambda_hex = "0x30644e72e131a029048b6e193fd84104cc37a73fec2bc5e9b8ca0b2d36636f23";

@@ -1,5 +1,6 @@
 // The GLV split of a scalar (Gallant–Lambert–Vanstone 2001, §4): for k < r,
-//   k ≡ k1 + k2·λ (mod r), |k1|, |k2| < 2^127,
+//   k ≡ k1 + k2·λ (mod r), |k1|, |k2| < 2^Curve::glv_half_bits (127 for BN254 and Grumpkin, 128
+//   for BLS12-381),
 // so that k·P = k1·P + k2·φ(P) with φ(x, y) = (β·x, y): two half-length scalars for twice the
 // points. Used where an MSM trades windows for points (GLV); the curve supplies λ and the reduced
 // lattice basis v1 = (a1, b1), v2 = (a2, b2) of {(x, y) : x + y·λ ≡ 0 mod r} (bn254.hpp,
@@ -10,7 +11,7 @@
 // g2 = round(2^256·|b1|/r), derived at compile time: c = ⌊(k·g + 2^255)/2^256⌋, within 1 of the
 // exact quotient (the rounding's 1/2 plus k·|g − 2^256·b/r|/2^256 < 1/2). Then
 // (k1, k2) = (k, 0) − c1·v1 − c2·v2 = (α − c1)·v1 + (β − c2)·v2, so |k1| < |a1| + |a2| and
-// |k2| < |b1| + |b2|, both < 2^127 for BN254 and Grumpkin (static_asserts below).
+// |k2| < |b1| + |b2|, both < 2^glv_half_bits (static_asserts below).
 //
 // Representation: k canonical (< r, not Montgomery form), 4 × 64-bit limbs; each half a
 // magnitude in 2 × 64-bit limbs and a sign. Arithmetic is two's complement mod 2^256.
@@ -25,10 +26,11 @@
 
 namespace zkmsm {
 
-// |k1|, |k2| < 2^kGlvHalfBits (static-asserted per curve in GlvSplitConstants).
+// BN254's and Grumpkin's bound on |k1|, |k2| (their glv_half_bits): the digits of a half in the
+// CUDA pipeline, which splits only these two curves.
 inline constexpr unsigned kGlvHalfBits = 127;
 
-// A signed half of a split scalar: |value| < 2^127.
+// A signed half of a split scalar: |value| < 2^128.
 struct GlvHalf {
   BigInt<2> magnitude;
   bool negative;
@@ -101,7 +103,7 @@ ZKMSM_HOST_DEVICE constexpr BigInt<4> with_sign(const BigInt<4>& x, bool negativ
   return out;
 }
 
-// A two's complement value mod 2^256 with |value| < 2^127 as a GlvHalf.
+// A two's complement value mod 2^256 with |value| < 2^128 as a GlvHalf.
 ZKMSM_HOST_DEVICE constexpr GlvHalf to_half(const BigInt<4>& x) {
   const bool negative = (x.limb[3] >> 63) != 0;
   const BigInt<4> magnitude = with_sign(x, negative);
@@ -127,9 +129,10 @@ struct GlvSplitConstants {
 
   static constexpr bool sum_fits_half(const BigInt<2>& x, const BigInt<2>& y) {
     BigInt<2> sum{};
-    return add_with_carry(sum, x, y) == 0 && sum.bit_length() <= kGlvHalfBits;
+    return add_with_carry(sum, x, y) == 0 && sum.bit_length() <= Curve::glv_half_bits;
   }
-  static_assert(sum_fits_half(a1, a2) && sum_fits_half(b1, b2), "GLV halves would not fit kGlvHalfBits bits");
+  static_assert(Curve::glv_half_bits <= 128, "a GlvHalf holds 128 bits");
+  static_assert(sum_fits_half(a1, a2) && sum_fits_half(b1, b2), "GLV halves would not fit glv_half_bits bits");
   static_assert(g1.bit_length() <= 131 && g2.bit_length() <= 131);
 };
 

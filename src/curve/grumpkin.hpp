@@ -21,6 +21,7 @@ struct GrumpkinG1 : ShortWeierstrassCurve<GrumpkinG1, Bn254Fr, Bn254Fq> {
   static constexpr const char* generator_y_hex = "0x2cf135e7506a45d632d270d45f1181294833fc48d823f272c";
 
   // See Bn254G1 for the meaning of these constants.
+  static constexpr unsigned glv_half_bits = 127;  // |k1|, |k2| < 2^127 (curve/glv_split.hpp)
   static constexpr const char* endomorphism_beta_hex = "0xb3c4d79d41a917585bfc41088d8daaa78b17ea66b99c90dd";
   static constexpr const char* glv_lambda_hex = "0x59e26bcea0d48bacd4f263f1acdb5c4f5763473177fffffe";
   static constexpr const char* glv_a1_hex = "0x89d3256894d213e2";

@@ -22,6 +22,7 @@
 
 #include "core/uninitialized_buffer.hpp"
 #include "curve/affine_point.hpp"
+#include "curve/subgroup_check.hpp"
 #include "host/parallel_for.hpp"
 #include "msm/common/msm_backend.hpp"
 
@@ -30,8 +31,8 @@ namespace zkmsm::host {
 // Points per task of the conversion loops.
 inline constexpr std::size_t kConvertChunk = 4096;
 
-// Why point `index` was rejected; index = max when none was. code is point_not_canonical or
-// point_not_on_curve.
+// Why point `index` was rejected; index = max when none was. code is point_not_canonical,
+// point_not_on_curve or point_not_in_subgroup.
 struct RejectedPoint {
   std::size_t index = std::numeric_limits<std::size_t>::max();
   backend::StatusCode code = backend::StatusCode::invalid_argument;
@@ -42,7 +43,8 @@ struct RejectedPoint {
 
 // Point `index` (the caller's raw limbs, `raw`) in the internal form (`out`), or why it is
 // rejected: a coordinate ≥ p (checked whenever a point is converted or validated), not on the
-// curve (when validate). convert: the limbs are canonical coordinates, else Montgomery ones.
+// curve or, for a curve with a cofactor, not in the prime-order subgroup (when validate). convert: the limbs are
+// canonical coordinates, else Montgomery ones.
 template <class Curve>
 RejectedPoint check_host_point(
     const AffinePoint<Curve>& raw, std::size_t index, bool convert, bool validate, AffinePoint<Curve>& out) {
@@ -60,6 +62,11 @@ RejectedPoint check_host_point(
   if (validate && !out.is_on_curve()) {
     return {index, backend::StatusCode::point_not_on_curve,
             "point " + std::to_string(index) + " is not on the curve " + Curve::name};
+  }
+  if (validate && !in_prime_order_subgroup(out)) {
+    return {index, backend::StatusCode::point_not_in_subgroup,
+            "point " + std::to_string(index) + " is on the curve " + Curve::name +
+                " but not in its prime-order subgroup (G1)"};
   }
   return {};
 }

@@ -329,6 +329,7 @@ int main(void) {
   test_devices();
   test_batches();
   test_limits();
+  test_bls12_381();
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
 }

@@ -68,5 +68,7 @@ void test_batches(void);
 
 /* The tests of thread limits and the window cap (c_api_limits_test.c). */
 void test_limits(void);
+/* c_api_bls12_381_test.c */
+void test_bls12_381(void);
 
 #endif

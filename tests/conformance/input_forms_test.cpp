@@ -6,6 +6,8 @@
 #include <string>
 
 #include "conformance/conformance_fixture.hpp"
+#include "curve/jacobian_point.hpp"
+#include "curve/subgroup_check.hpp"
 
 namespace zkmsm::test {
 namespace {
@@ -94,6 +96,34 @@ TYPED_TEST(InputForms, InvalidPointsAreRefusedWithTheirIndex) {
   const auto prepared = prepare_bases<Curve>(std::span<const Point<Curve>>(off), config);
   ASSERT_FALSE(prepared) << "prepare_bases accepted a point off the curve";
   EXPECT_EQ(prepared.error().code, ErrorCode::point_not_on_curve) << prepared.error().message;
+}
+
+// BLS12-381 G1 is a subgroup of index h of the curve's points: a point on the curve outside it is
+// refused (with validation) after the points before it passed; without validation it is the
+// caller's business, like a point off the curve.
+TYPED_TEST(InputForms, PointsOutsideThePrimeOrderGroupAreRefusedWithTheirIndex) {
+  using Curve = typename TestFixture::Curve;
+  using Internal = api::InternalCurve<Curve>;
+  if constexpr (!kCurveHasCofactor<Internal>) {
+    GTEST_SKIP() << Curve::name << " has cofactor 1: every point on the curve is in the group";
+  } else {
+    const std::size_t n = 300;
+    auto points = random_public_points<Curve>(n, this->rng);
+    const auto scalars = uniform_256_bit_scalars<Curve>(n, this->rng);
+    // (0, −2): on y² = x³ + 4, of order 3.
+    const AffinePoint<Internal> order_three{Internal::BaseField::zero(), -Internal::BaseField::from_i64(2)};
+    ASSERT_TRUE(order_three.is_on_curve());
+    points[170] = api::to_public_point<Curve>(order_three);
+    // G plus the point of order 3: on the curve, a G1 component and a small one.
+    const auto mixed = JacobianPoint<Internal>::from_affine(AffinePoint<Internal>::generator()).add_affine(order_three);
+    points[240] = api::to_public_point<Curve>(mixed.to_affine());
+    this->expect_refused(this->call(points, scalars, this->config()), ErrorCode::point_not_in_subgroup, 170,
+                         "two points outside G1: the lower index");
+    const auto prepared = prepare_bases<Curve>(std::span<const Point<Curve>>(points), this->config());
+    ASSERT_FALSE(prepared) << "prepare_bases accepted a point outside G1";
+    EXPECT_EQ(prepared.error().code, ErrorCode::point_not_in_subgroup) << prepared.error().message;
+    EXPECT_NE(prepared.error().message.find("point 170"), std::string::npos) << prepared.error().message;
+  }
 }
 
 TYPED_TEST(InputForms, LengthsThatDifferAreRefused) {

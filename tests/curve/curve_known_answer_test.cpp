@@ -45,6 +45,20 @@ struct KnownMultiples<GrumpkinG1> {
   };
 };
 
+template <>
+struct KnownMultiples<Bls12381G1> {
+  static constexpr KnownMultiple values[] = {
+      {"0x2", "0x572cbea904d67468808c8eb50a9450c9721db309128012543902d0ac358a62ae28f75bb8f1c7c42c39a8c5529bf0f4e",
+       "0x166a9d8cabc673a322fda673779d8e3822ba3ecb8670e461f73bb9021d5fd76a4c56d9d4cd16bd1bba86881979749d28"},
+      {"0x3", "0x9ece308f9d1f0131765212deca99697b112d61f9be9a5f1f3780a51335b3ff981747a0b2ca2179b96d2c0c9024e5224",
+       "0x32b80d3a6f5b09f8a84623389c5f80ca69a0cddabc3097f9d9c27310fd43be6e745256c634af45ca3473b0590ae30d1"},
+      // 7^90 mod r
+      {"0x1950bd9b362e1f21a325a5d9eeb892d6962d104393b877caf58ef549916f7671",
+       "0xa54574efb177772f270e1a3211e8e059b8d26f1a422110953b438d55ef0dbd5c0d0eb750c4507cc04bc110fcdd2bad4",
+       "0x177bd89ab828200c2f06020789e3e8ecc9b295ee367e520051d563e544014cecb5a2f06ab98b7ce935ce602bae3565ff"},
+  };
+};
+
 template <class Curve>
 class CurveKnownAnswerTest : public ::testing::Test {};
 TYPED_TEST_SUITE(CurveKnownAnswerTest, AllCurves);
@@ -52,9 +66,9 @@ TYPED_TEST_SUITE(CurveKnownAnswerTest, AllCurves);
 TYPED_TEST(CurveKnownAnswerTest, GeneratorMatchesTheCurveDefinition) {
   using Base = typename TypeParam::BaseField;
   const auto g = AffinePoint<TypeParam>::generator();
-  EXPECT_EQ(g.x, Base::one());
-  // y² = 1 + b: 4 = 1 + 3 on BN254, −16 = 1 − 17 on Grumpkin.
-  EXPECT_EQ(g.y.squared(), Base::one() + TypeParam::b());
+  EXPECT_EQ(g.x.to_canonical(), parse_hex<Base::limbs>(TypeParam::generator_x_hex));
+  // y² = x³ + b: 4 = 1 + 3 on BN254, −16 = 1 − 17 on Grumpkin.
+  EXPECT_EQ(g.y.squared(), g.x.squared() * g.x + TypeParam::b());
   EXPECT_EQ(TypeParam::b(), Base::from_i64(TypeParam::b_small));
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/bigint.hpp"
 #include "curve/affine_point.hpp"
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "curve/jacobian_point.hpp"
@@ -18,7 +19,7 @@
 
 namespace zkmsm::test {
 
-using AllCurves = ::testing::Types<Bn254G1, GrumpkinG1>;
+using AllCurves = ::testing::Types<Bn254G1, GrumpkinG1, Bls12381G1>;
 
 template <class Curve>
 using ScalarInteger = typename Curve::ScalarField::Integer;

@@ -1,7 +1,7 @@
 // The fields every typed field test runs over.
 //
-// Bn254Fq and Bn254Fr are the library's fields. Bls12381Fq (6 limbs, 381 bits) is defined here
-// only to exercise PrimeField and safegcd at another limb count before a curve uses it.
+// BN254's two fields and BLS12-381's (Fq: 6 limbs, 381 bits; Fr: 4 limbs, 255 bits, one spare
+// bit).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,20 +10,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "field/bls12_381_fields.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/prime_field.hpp"
 
 namespace zkmsm::test {
 
-struct Bls12381FqParams {
-  static constexpr std::size_t limbs = 6;
-  static constexpr const char* modulus_hex =
-      "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
-};
-using Bls12381Fq = PrimeField<Bls12381FqParams>;
-
 using Bn254Fields = ::testing::Types<Bn254Fq, Bn254Fr>;
-using AllFields = ::testing::Types<Bn254Fq, Bn254Fr, Bls12381Fq>;
+using AllFields = ::testing::Types<Bn254Fq, Bn254Fr, Bls12381Fq, Bls12381Fr>;
 
 // Canonical integers that stress carries and reductions: 0, 1, 2, p−2, p−1, (p±1)/2, 2^64−1,
 // 2^64, 2^128, 2^(bits(p)−1) and the all-ones value just below it.

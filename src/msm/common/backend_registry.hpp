@@ -10,6 +10,7 @@
 #include <tuple>
 #include <vector>
 
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "msm/common/msm_backend.hpp"
@@ -47,7 +48,10 @@ class BackendRegistry {
     return std::get<std::vector<MsmBackend<Curve>*>>(lists_);
   }
 
-  std::tuple<std::vector<MsmBackend<Bn254G1>*>, std::vector<MsmBackend<GrumpkinG1>*>> lists_;
+  std::tuple<std::vector<MsmBackend<Bn254G1>*>,
+             std::vector<MsmBackend<GrumpkinG1>*>,
+             std::vector<MsmBackend<Bls12381G1>*>>
+      lists_;
 };
 
 // Calls every built backend's register_backend in priority order (the generated

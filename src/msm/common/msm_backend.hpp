@@ -38,18 +38,19 @@ enum class BackendKind { cpu, cuda, vulkan, webgpu };
 // One code per public zkmsm::ErrorCode (result.hpp); the API maps them one to one.
 enum class StatusCode {
   ok,
-  invalid_argument,     // a knob out of range or one this backend does not have, inputs in memory it cannot read
-  point_not_canonical,  // a coordinate ≥ p (point_index says which)
-  point_not_on_curve,   // fails the curve equation (point_index says which)
-  unavailable,          // not built, or no usable device
-  out_of_memory,        // host or device allocation failed
-  device_error,         // a GPU runtime error
+  invalid_argument,       // a knob out of range or one this backend does not have, inputs in memory it cannot read
+  point_not_canonical,    // a coordinate ≥ p (point_index says which)
+  point_not_on_curve,     // fails the curve equation (point_index says which)
+  unavailable,            // not built, or no usable device
+  out_of_memory,          // host or device allocation failed
+  device_error,           // a GPU runtime error
+  point_not_in_subgroup,  // on the curve, outside the prime-order group (point_index says which)
 };
 
 struct Status {
   StatusCode code = StatusCode::ok;
   std::string message;          // for humans; the point codes carry the host path's exact words
-  std::size_t point_index = 0;  // the lowest rejected point, for point_not_canonical / point_not_on_curve
+  std::size_t point_index = 0;  // the lowest rejected point, for the point_* codes
 
   bool ok() const { return code == StatusCode::ok; }
   static Status success() { return {}; }

@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "core/uninitialized_buffer.hpp"
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "host/host_bases.hpp"
@@ -178,12 +179,14 @@ class CpuBackend final : public backend::MsmBackend<Curve> {
 
 CpuBackend<Bn254G1> bn254_backend;
 CpuBackend<GrumpkinG1> grumpkin_backend;
+CpuBackend<Bls12381G1> bls12_381_backend;
 
 }  // namespace
 
 void register_backend(backend::BackendRegistry& registry) {
   registry.add<Bn254G1>(bn254_backend);
   registry.add<GrumpkinG1>(grumpkin_backend);
+  registry.add<Bls12381G1>(bls12_381_backend);
 }
 
 }  // namespace zkmsm::cpu

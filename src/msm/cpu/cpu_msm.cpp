@@ -3,6 +3,7 @@
 // AVX512IFMA (host/cpu_features.hpp), the portable one elsewhere — chosen once per MSM.
 #include "msm/cpu/cpu_msm.hpp"
 
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "host/cpu_features.hpp"
@@ -51,5 +52,6 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
 
 ZKMSM_INSTANTIATE_CPU_MSM(Bn254G1)
 ZKMSM_INSTANTIATE_CPU_MSM(GrumpkinG1)
+ZKMSM_INSTANTIATE_CPU_MSM(Bls12381G1)
 
 }  // namespace zkmsm::cpu
