@@ -124,5 +124,12 @@ template Measurement<Grumpkin> measure<Grumpkin>(
     std::span<const Point<Grumpkin>>, std::span<const Scalar<Grumpkin>>, const MsmConfig&, unsigned, unsigned);
 template Json measurement_json<Bn254>(const Measurement<Bn254>&);
 template Json measurement_json<Grumpkin>(const Measurement<Grumpkin>&);
+template Measurement<Bls12381> measure<Bls12381>(const MsmCall<Bls12381>&,
+                                                 unsigned,
+                                                 unsigned,
+                                                 const std::function<void()>&);
+template Measurement<Bls12381> measure<Bls12381>(
+    std::span<const Point<Bls12381>>, std::span<const Scalar<Bls12381>>, const MsmConfig&, unsigned, unsigned);
+template Json measurement_json<Bls12381>(const Measurement<Bls12381>&);
 
 }  // namespace zkmsm::cli

@@ -23,9 +23,8 @@ class CliError : public std::runtime_error {
   int exit_code_;
 };
 
-// The file formats assume 4-limb coordinates and scalars for every supported curve.
-static_assert(Bn254::base_limbs == 4 && Bn254::scalar_limbs == 4);
-static_assert(Grumpkin::base_limbs == 4 && Grumpkin::scalar_limbs == 4);
+// A 32-byte integer (a scalar of every curve, a coordinate of BN254 and Grumpkin) as limbs.
+static_assert(Bn254::base_limbs == 4 && Grumpkin::base_limbs == 4 && Bls12381::scalar_limbs == 4);
 using Limbs = std::array<std::uint64_t, 4>;
 
 // Names accepted on the command line, mapped to the library's enums (CLI11 transformers use them):
@@ -45,6 +44,8 @@ auto with_curve(CurveId curve, F&& f) {
   switch (curve) {
     case CurveId::grumpkin:
       return f(Grumpkin{});
+    case CurveId::bls12_381:
+      return f(Bls12381{});
     case CurveId::bn254:
     default:
       return f(Bn254{});

@@ -76,13 +76,15 @@ std::vector<Backend> selected_backends(const std::string& name) {
 }
 
 // --inputs device: every row must run on the cuda backend, the only one that reads device memory.
-void require_device_input_backends(const std::string& backend_option, const std::vector<Backend>& backends) {
+void require_device_input_backends(const std::string& backend_option,
+                                   const std::vector<Backend>& backends,
+                                   CurveId curve) {
   if (backend_option == "all")
     throw CliError(
         "--inputs device needs the cuda backend (--backend cuda): --backend all includes backends that "
         "read host memory only");
   for (Backend backend : backends) {
-    const Backend resolved = resolve_backend(backend);
+    const Backend resolved = resolve_backend(backend, curve);
     if (resolved != Backend::cuda)
       throw CliError("--inputs device needs the cuda backend (--backend cuda): backend '" + backend_name(resolved) +
                      "' reads host memory only" +
@@ -126,7 +128,7 @@ int run_bench(const BenchOptions& options) {
   const bool device_inputs = options.inputs == "device";
   if (options.cold && device_inputs)
     throw CliError("--cold measures a call from host memory (fresh arrays); it does not go with --inputs device");
-  if (device_inputs) require_device_input_backends(options.backend, backends);
+  if (device_inputs) require_device_input_backends(options.backend, backends, options.curve);
   const unsigned warmups = options.cold ? 0 : options.warmups;
 
   return with_curve(options.curve, [&](auto curve_tag) {
@@ -153,7 +155,7 @@ int run_bench(const BenchOptions& options) {
         MsmConfig config = options.config;
         config.backend = backend;
         // The backend the library runs for this row (auto resolved by the library, once).
-        const Backend runs_on = resolve_backend(backend);
+        const Backend runs_on = resolve_backend(backend, Curve::id);
         const std::string runs_on_name = backend_name(runs_on);
         if (runs_on != Backend::cuda) config.devices.clear();  // --devices lists CUDA devices
         progress("bench", runs_on_name + " " + format_log2(n) + ": " + std::to_string(warmups) + " warm-up + " +

@@ -22,13 +22,14 @@ struct GenOptions {
   std::uint64_t seed = 1;
   std::string points_path;
   std::string scalars_path;
-  Format format = Format::eip196;
+  Format format = Format::automatic;
   unsigned threads = 0;
 };
 
 int run_gen(const GenOptions& options) {
   return with_curve(options.curve, [&](auto curve_tag) {
     using Curve = decltype(curve_tag);
+    const Format format = curve_format<Curve>(options.format);
     // Both outputs are checked (and their temporary files created) before any point is made.
     OutputFile points_file(options.points_path, "--points", "points");
     OutputFile scalars_file(options.scalars_path, "--scalars", "scalars");
@@ -39,8 +40,8 @@ int run_gen(const GenOptions& options) {
                           std::to_string(options.seed) + ", ~10 us per point per thread)...");
     const std::vector<Point<Curve>> points = random_points<Curve>(options.n, options.seed, options.threads);
     const std::vector<Scalar<Curve>> scalars = random_scalars<Curve>(options.n, options.seed);
-    points_file.prepare(encode_points<Curve>(points, options.format));
-    scalars_file.prepare(encode_scalars<Curve>(scalars, options.format));
+    points_file.prepare(encode_points<Curve>(points, format));
+    scalars_file.prepare(encode_scalars<Curve>(scalars, format));
     OutputFile::commit_together(points_file, scalars_file);
     if (options.n >= (std::size_t{1} << 16))
       progress("gen", "wrote " + options.points_path + " and " + options.scalars_path + " in " +
@@ -67,7 +68,9 @@ Command add_gen_command(CLI::App& app) {
       ->capture_default_str();
   gen->add_option("--points", options->points_path, "Output points file")->required();
   gen->add_option("--scalars", options->scalars_path, "Output scalars file")->required();
-  add_enum_option(*gen, "--format", options->format, format_names(), "File format");
+  add_enum_option(*gen, "--format", options->format, format_names(),
+                  "File format: auto (eip196 for bn254 and grumpkin, eip2537 for bls12_381), eip196 or le (bn254, "
+                  "grumpkin), eip2537, zcash or le (bls12_381); see README.md, File formats");
   gen->add_option("--threads", options->threads, "Point generation threads; 0 = all hardware threads")
       ->transform(integer_in(0, kMaxThreads, "0 = all hardware threads"))
       ->capture_default_str();

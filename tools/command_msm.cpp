@@ -17,7 +17,7 @@ struct MsmOptions {
   CurveId curve = CurveId::bn254;
   std::string points_path;
   std::string scalars_path;
-  Format format = Format::eip196;
+  Format format = Format::automatic;
   MsmConfig config;
   bool stats = false;
   std::string stats_path;  // empty: stats go to stderr
@@ -79,7 +79,9 @@ Command add_msm_command(CLI::App& app) {
       ->required();
   msm_app->add_option("--scalars", options->scalars_path, "Scalars file or pipe (n x 32 bytes)")->required();
   add_backend_option(*msm_app, options->config.backend);
-  add_enum_option(*msm_app, "--format", options->format, format_names(), "File format");
+  add_enum_option(*msm_app, "--format", options->format, format_names(),
+                  "File format: auto (eip196 for bn254 and grumpkin, eip2537 for bls12_381), eip196 or le (bn254, "
+                  "grumpkin), eip2537, zcash or le (bls12_381); see README.md, File formats");
   add_knob_options(*msm_app, options->config);
   msm_app->add_flag("--stats", options->stats,
                     "Also print backend, window size, per-stage times and peak memory as one JSON line to stderr");

@@ -37,7 +37,7 @@ int run_run(const RunOptions& options) {
     const std::vector<Point<Curve>> points = random_points<Curve>(n, options.seed);
     const std::vector<Scalar<Curve>> scalars = random_scalars<Curve>(n, options.seed);
 
-    progress("run", "computing on backend " + backend_name(resolve_backend(options.config.backend)) + "...");
+    progress("run", "computing on backend " + backend_name(resolve_backend(options.config.backend, Curve::id)) + "...");
     const Measurement<Curve> measurement =
         measure<Curve>(points, scalars, options.config, options.warmups, options.repeats);
     if (measurement.error) throw CliError(describe_msm_error(*measurement.error, "(generated)"));

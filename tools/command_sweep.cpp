@@ -82,7 +82,7 @@ std::vector<MsmConfig> cpu_configurations(const SweepOptions& options, const std
 
 int run_sweep(const SweepOptions& options) {
   require_backend(options.backend);
-  const Backend backend = resolve_backend(options.backend);
+  const Backend backend = resolve_backend(options.backend, options.curve);
   const bool gpu = backend != Backend::cpu;
   if (!gpu && options.walker_flags_given)
     progress("sweep", "note: the walker knobs do not apply to the cpu backend; sweeping window bits and threads");

@@ -4,17 +4,27 @@
 #include <bit>
 #include <cstring>
 #include <thread>
+#include <type_traits>
+
+#include <zkmsm/point_encodings.hpp>
 
 namespace zkmsm::cli {
 
 static_assert(std::endian::native == std::endian::little, "le files are read as they are into 64-bit limbs");
-static_assert(sizeof(Point<Bn254>) == point_bytes && sizeof(Scalar<Bn254>) == scalar_bytes,
+static_assert(sizeof(Point<Bn254>) == 64 && sizeof(Point<Bls12381>) == 96 && sizeof(Scalar<Bn254>) == scalar_bytes,
               "points and scalars are read straight into their arrays");
 
 namespace {
 
 // Below this many integers one thread decodes (a thread's start costs more than the work).
 constexpr std::size_t kParallelDecodeIntegers = std::size_t{1} << 16;
+
+// EIP-2537: a 48-byte coordinate in 64 bytes, 16 zero bytes first.
+constexpr std::size_t kEip2537CoordinateBytes = 64;
+constexpr std::size_t kEip2537PaddingBytes = 16;
+
+template <class Curve>
+constexpr bool kIsBls12381 = std::is_same_v<Curve, Bls12381>;
 
 void reverse_integers(std::span<Limbs> integers) {
   for (Limbs& limbs : integers) {
@@ -23,7 +33,95 @@ void reverse_integers(std::span<Limbs> integers) {
   }
 }
 
+// `size` big-endian bytes into little-endian limbs (zero above them).
+template <std::size_t N>
+void read_big_endian(const std::uint8_t* bytes, std::size_t size, std::array<std::uint64_t, N>& limbs) {
+  limbs.fill(0);
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::size_t from_low = size - 1 - i;
+    limbs[from_low / 8] |= std::uint64_t{bytes[i]} << (8 * (from_low % 8));
+  }
+}
+
+template <std::size_t N>
+void write_big_endian(std::uint8_t* bytes, std::size_t size, const std::array<std::uint64_t, N>& limbs) {
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::size_t from_low = size - 1 - i;
+    bytes[i] = static_cast<std::uint8_t>(limbs[from_low / 8] >> (8 * (from_low % 8)));
+  }
+}
+
+std::vector<Point<Bls12381>> decode_eip2537(std::span<const std::uint8_t> bytes, const std::string& source) {
+  std::vector<Point<Bls12381>> points(bytes.size() / (2 * kEip2537CoordinateBytes));
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::uint8_t* point = &bytes[i * 2 * kEip2537CoordinateBytes];
+    for (int c = 0; c < 2; ++c) {
+      const std::uint8_t* coordinate = point + c * kEip2537CoordinateBytes;
+      if (std::any_of(coordinate, coordinate + kEip2537PaddingBytes, [](std::uint8_t b) { return b != 0; }))
+        throw CliError(source + ": point " + std::to_string(i) + ": the 16 padding bytes in front of " +
+                       (c == 0 ? "x" : "y") + " are not zero (eip2537 coordinates are 16 zero bytes, then 48)");
+      read_big_endian(coordinate + kEip2537PaddingBytes, kEip2537CoordinateBytes - kEip2537PaddingBytes,
+                      c == 0 ? points[i].x : points[i].y);
+    }
+  }
+  return points;
+}
+
 }  // namespace
+
+const std::map<std::string, Format>& format_names() {
+  static const std::map<std::string, Format> names{{"auto", Format::automatic},
+                                                   {"eip196", Format::eip196},
+                                                   {"le", Format::le},
+                                                   {"eip2537", Format::eip2537},
+                                                   {"zcash", Format::zcash}};
+  return names;
+}
+
+const char* to_string(Format format) {
+  switch (format) {
+    case Format::eip196:
+      return "eip196";
+    case Format::le:
+      return "le";
+    case Format::eip2537:
+      return "eip2537";
+    case Format::zcash:
+      return "zcash";
+    case Format::automatic:
+      break;
+  }
+  return "auto";
+}
+
+template <class Curve>
+Format curve_format(Format requested) {
+  if constexpr (kIsBls12381<Curve>) {
+    if (requested == Format::automatic) return Format::eip2537;
+    if (requested == Format::eip196)
+      throw CliError("--format eip196 holds 32-byte coordinates: bls12_381 files are eip2537, zcash or le");
+  } else {
+    if (requested == Format::automatic) return Format::eip196;
+    if (requested == Format::eip2537 || requested == Format::zcash)
+      throw CliError(std::string("--format ") + to_string(requested) + " is a bls12_381 encoding: " + Curve::name +
+                     " files are eip196 or le");
+  }
+  return requested;
+}
+
+template <class Curve>
+std::size_t point_bytes(Format format) {
+  if constexpr (kIsBls12381<Curve>) {
+    if (format == Format::eip2537) return 2 * kEip2537CoordinateBytes;
+    if (format == Format::zcash) return kBls12381CompressedBytes;
+  }
+  return sizeof(Point<Curve>);
+}
+
+template <class Curve>
+bool reads_points_in_place(Format format) {
+  return !kIsBls12381<Curve> || format == Format::le;
+}
 
 void integers_to_limbs_in_place(std::span<Limbs> integers, Format format, unsigned threads) {
   if (format == Format::le) return;
@@ -40,25 +138,28 @@ void integers_to_limbs_in_place(std::span<Limbs> integers, Format format, unsign
   for (std::thread& thread : pool) thread.join();
 }
 
-const std::map<std::string, Format>& format_names() {
-  static const std::map<std::string, Format> names{{"eip196", Format::eip196}, {"le", Format::le}};
-  return names;
-}
-
-const char* to_string(Format format) { return format == Format::le ? "le" : "eip196"; }
-
 void encode_integer(std::uint8_t* bytes, const Limbs& limbs, Format format) {
-  for (std::size_t i = 0; i < integer_bytes; ++i) {
-    const auto byte = static_cast<std::uint8_t>(limbs[i / 8] >> (8 * (i % 8)));
-    bytes[format == Format::le ? i : integer_bytes - 1 - i] = byte;
+  if (format == Format::le) {
+    std::memcpy(bytes, limbs.data(), scalar_bytes);
+    return;
   }
+  write_big_endian(bytes, scalar_bytes, limbs);
 }
 
 template <class Curve>
-std::vector<Point<Curve>> decode_points(std::span<const std::uint8_t> bytes, Format format) {
-  std::vector<Point<Curve>> points(bytes.size() / point_bytes);
-  if (!points.empty()) std::memcpy(points.data(), bytes.data(), points.size() * point_bytes);
-  integers_to_limbs_in_place({reinterpret_cast<Limbs*>(points.data()), 2 * points.size()}, format);
+std::vector<Point<Curve>> decode_points(std::span<const std::uint8_t> bytes, Format format, const std::string& source) {
+  if constexpr (kIsBls12381<Curve>) {
+    if (format == Format::eip2537) return decode_eip2537(bytes, source);
+    if (format == Format::zcash) {
+      Result<std::vector<Point<Bls12381>>> points = decompress_bls12_381_g1(bytes);
+      if (!points) throw CliError(source + ": " + points.error().message + " (zcash compressed points)");
+      return std::move(points.value());
+    }
+  }
+  std::vector<Point<Curve>> points(bytes.size() / sizeof(Point<Curve>));
+  if (!points.empty()) std::memcpy(points.data(), bytes.data(), points.size() * sizeof(Point<Curve>));
+  if constexpr (!kIsBls12381<Curve>)
+    integers_to_limbs_in_place({reinterpret_cast<Limbs*>(points.data()), 2 * points.size()}, format);
   return points;
 }
 
@@ -72,10 +173,26 @@ std::vector<Scalar<Curve>> decode_scalars(std::span<const std::uint8_t> bytes, F
 
 template <class Curve>
 std::vector<std::uint8_t> encode_points(std::span<const Point<Curve>> points, Format format) {
-  std::vector<std::uint8_t> bytes(points.size() * point_bytes);
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    encode_integer(&bytes[i * point_bytes], points[i].x, format);
-    encode_integer(&bytes[i * point_bytes + integer_bytes], points[i].y, format);
+  if constexpr (kIsBls12381<Curve>) {
+    if (format == Format::zcash) return compress_bls12_381_g1(points);
+    if (format == Format::eip2537) {
+      std::vector<std::uint8_t> bytes(points.size() * 2 * kEip2537CoordinateBytes);
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        std::uint8_t* point = &bytes[i * 2 * kEip2537CoordinateBytes];
+        write_big_endian(point + kEip2537PaddingBytes, kEip2537CoordinateBytes - kEip2537PaddingBytes, points[i].x);
+        write_big_endian(point + kEip2537CoordinateBytes + kEip2537PaddingBytes,
+                         kEip2537CoordinateBytes - kEip2537PaddingBytes, points[i].y);
+      }
+      return bytes;
+    }
+  }
+  std::vector<std::uint8_t> bytes(points.size() * sizeof(Point<Curve>));
+  if (!points.empty()) std::memcpy(bytes.data(), points.data(), bytes.size());
+  if constexpr (!kIsBls12381<Curve>) {
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      encode_integer(&bytes[i * 64], points[i].x, format);
+      encode_integer(&bytes[i * 64 + 32], points[i].y, format);
+    }
   }
   return bytes;
 }
@@ -87,7 +204,7 @@ std::vector<std::uint8_t> encode_scalars(std::span<const Scalar<Curve>> scalars,
   return bytes;
 }
 
-std::string to_hex(const Limbs& limbs) {
+std::string to_hex(std::span<const std::uint64_t> limbs) {
   static constexpr char digits[] = "0123456789abcdef";
   std::string hex = "0x";
   for (std::size_t limb = limbs.size(); limb-- > 0;)
@@ -101,14 +218,18 @@ std::string point_json(const Point<Curve>& point) {
   return R"({"x":")" + to_hex(point.x) + R"(","y":")" + to_hex(point.y) + R"("})";
 }
 
-#define ZKMSM_CLI_INSTANTIATE(Curve)                                                                \
-  template std::vector<Point<Curve>> decode_points<Curve>(std::span<const std::uint8_t>, Format);   \
-  template std::vector<Scalar<Curve>> decode_scalars<Curve>(std::span<const std::uint8_t>, Format); \
-  template std::vector<std::uint8_t> encode_points<Curve>(std::span<const Point<Curve>>, Format);   \
-  template std::vector<std::uint8_t> encode_scalars<Curve>(std::span<const Scalar<Curve>>, Format); \
+#define ZKMSM_CLI_INSTANTIATE(Curve)                                                                                  \
+  template Format curve_format<Curve>(Format);                                                                        \
+  template std::size_t point_bytes<Curve>(Format);                                                                    \
+  template bool reads_points_in_place<Curve>(Format);                                                                 \
+  template std::vector<Point<Curve>> decode_points<Curve>(std::span<const std::uint8_t>, Format, const std::string&); \
+  template std::vector<Scalar<Curve>> decode_scalars<Curve>(std::span<const std::uint8_t>, Format);                   \
+  template std::vector<std::uint8_t> encode_points<Curve>(std::span<const Point<Curve>>, Format);                     \
+  template std::vector<std::uint8_t> encode_scalars<Curve>(std::span<const Scalar<Curve>>, Format);                   \
   template std::string point_json<Curve>(const Point<Curve>&);
 ZKMSM_CLI_INSTANTIATE(Bn254)
 ZKMSM_CLI_INSTANTIATE(Grumpkin)
+ZKMSM_CLI_INSTANTIATE(Bls12381)
 #undef ZKMSM_CLI_INSTANTIATE
 
 }  // namespace zkmsm::cli

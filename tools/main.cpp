@@ -28,10 +28,12 @@ int run_command_line(int argc, char** argv, zkmsm::cli::StandardOutput& output) 
   set_command_line(argc, argv);
 
   CLI::App app{
-      "zkmsm: multi-scalar multiplication sum_i s_i*P_i on BN254 G1 and Grumpkin.\n"
-      "Points and scalars files are plain concatenations of 32-byte integers (README.md, section File formats):\n"
-      "  eip196 (default): big-endian, a point is x||y (64 bytes), (0,0) is the point at infinity;\n"
-      "  le: the same with each 32-byte integer little-endian.\n"
+      "zkmsm: multi-scalar multiplication sum_i s_i*P_i on BN254 G1, Grumpkin and BLS12-381 G1.\n"
+      "Points and scalars files are plain concatenations (README.md, section File formats); scalars are 32 bytes:\n"
+      "  eip196 (bn254/grumpkin default): big-endian, a point is x||y (64 bytes), (0,0) is the point at infinity;\n"
+      "  eip2537 (bls12_381 default): a point is x||y, each 16 zero bytes then 48 big-endian (128 bytes);\n"
+      "  zcash (bls12_381): 48-byte compressed points (flags 0x80 compressed, 0x40 infinity, 0x20 larger y);\n"
+      "  le: integers little-endian (bls12_381: 48-byte coordinates, 96-byte points).\n"
       "Results are printed as {\"x\":\"0x...\",\"y\":\"0x...\"} or {\"infinity\":true}.\n",
       "zkmsm"};
   app.set_version_flag("--version", std::string("zkmsm ") + zkmsm::version() + " (commit " + build_commit() + ")");

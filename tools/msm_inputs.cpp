@@ -9,13 +9,17 @@
 namespace zkmsm::cli {
 namespace {
 
-// How many items of `item_bytes` a file of `bytes` holds; throws CliError when the last is cut.
-std::uint64_t whole_items(const InputFile& file, std::uint64_t bytes, std::uint64_t item_bytes) {
-  if (bytes % item_bytes == 0) return bytes / item_bytes;
-  if (item_bytes == point_bytes)
-    throw CliError(file.describe() + " has " + std::to_string(bytes) +
-                   " bytes, not a multiple of 64 (one point is x and y, 32 bytes each); the last point is "
-                   "truncated or the file is not a points file");
+// How many points of `point_size` bytes a file of `bytes` holds; throws CliError when the last is
+// cut.
+std::uint64_t whole_points(const InputFile& file, std::uint64_t bytes, std::uint64_t point_size, Format format) {
+  if (bytes % point_size == 0) return bytes / point_size;
+  throw CliError(file.describe() + " has " + std::to_string(bytes) + " bytes, not a multiple of " +
+                 std::to_string(point_size) + " (one point in the " + to_string(format) + " format is " +
+                 std::to_string(point_size) + " bytes); the last point is truncated or the file is not a points file");
+}
+
+std::uint64_t whole_scalars(const InputFile& file, std::uint64_t bytes) {
+  if (bytes % scalar_bytes == 0) return bytes / scalar_bytes;
   throw CliError(file.describe() + " has " + std::to_string(bytes) +
                  " bytes, not a multiple of 32 (one scalar is 32 bytes); the last scalar is truncated or the "
                  "file is not a scalars file");
@@ -45,7 +49,14 @@ void check_counts(const InputFile& points,
 }  // namespace
 
 template <class Curve>
-MsmInputs<Curve> read_msm_inputs(const std::string& points_path, const std::string& scalars_path, Format format) {
+MsmInputs<Curve> read_msm_inputs(const std::string& points_path,
+                                 const std::string& scalars_path,
+                                 Format requested_format) {
+  const Format format = curve_format<Curve>(requested_format);
+  const std::uint64_t point_size = point_bytes<Curve>(format);
+  const auto count_points = [&](const InputFile& file, std::uint64_t bytes) {
+    return whole_points(file, bytes, point_size, format);
+  };
   InputFile points(points_path, "points");
   InputFile scalars(scalars_path, "scalars");
 
@@ -53,19 +64,28 @@ MsmInputs<Curve> read_msm_inputs(const std::string& points_path, const std::stri
   std::optional<std::uint64_t> points_known;
   std::optional<std::uint64_t> scalars_known;
   if (points.size()) {
-    points_known = whole_items(points, *points.size(), point_bytes);
+    points_known = count_points(points, *points.size());
     check_point_count(points, *points_known, false);
   }
-  if (scalars.size()) scalars_known = whole_items(scalars, *scalars.size(), scalar_bytes);
-  if (points_known && scalars_known) {
+  if (scalars.size()) scalars_known = whole_scalars(scalars, *scalars.size());
+  if (points_known && scalars_known && reads_points_in_place<Curve>(format)) {
     check_counts(points, *points_known, false, scalars, *scalars_known, false);
     // Two regular files: read straight into the arrays, then decoded in place.
     MsmInputs<Curve> inputs{std::vector<Point<Curve>>(*points_known), std::vector<Scalar<Curve>>(*scalars_known)};
-    points.read_exactly(reinterpret_cast<std::uint8_t*>(inputs.points.data()), *points_known * point_bytes);
+    points.read_exactly(reinterpret_cast<std::uint8_t*>(inputs.points.data()), *points_known * point_size);
     scalars.read_exactly(reinterpret_cast<std::uint8_t*>(inputs.scalars.data()), *scalars_known * scalar_bytes);
-    integers_to_limbs_in_place({reinterpret_cast<Limbs*>(inputs.points.data()), 2 * inputs.points.size()}, format);
+    if (point_size == 2 * scalar_bytes)  // 32-byte coordinates (BN254, Grumpkin); BLS12-381's le needs nothing
+      integers_to_limbs_in_place({reinterpret_cast<Limbs*>(inputs.points.data()), 2 * inputs.points.size()}, format);
     integers_to_limbs_in_place(inputs.scalars, format);
     return inputs;
+  }
+
+  if (points_known && scalars_known) {
+    check_counts(points, *points_known, false, scalars, *scalars_known, false);
+    bool more = false;
+    const std::vector<std::uint8_t> point_data = points.read(*points_known * point_size, more);
+    const std::vector<std::uint8_t> scalar_data = scalars.read(*scalars_known * scalar_bytes, more);
+    return {decode_points<Curve>(point_data, format, points.describe()), decode_scalars<Curve>(scalar_data, format)};
   }
 
   // A stream is read first when the other file's count is known, and no further than that count
@@ -75,23 +95,24 @@ MsmInputs<Curve> read_msm_inputs(const std::string& points_path, const std::stri
   bool more = false;
   if (points_known && !scalars_known) {
     scalar_data = scalars.read(*points_known * scalar_bytes, more);
-    check_counts(points, *points_known, false, scalars, whole_items(scalars, scalar_data.size(), scalar_bytes), more);
-    point_data = points.read(*points_known * point_bytes, more);
-    check_counts(points, whole_items(points, point_data.size(), point_bytes), more, scalars, *points_known, false);
+    check_counts(points, *points_known, false, scalars, whole_scalars(scalars, scalar_data.size()), more);
+    point_data = points.read(*points_known * point_size, more);
+    check_counts(points, count_points(points, point_data.size()), more, scalars, *points_known, false);
   } else {
-    point_data = points.read(scalars_known.value_or(kMaxPoints) * point_bytes, more);
-    const std::uint64_t points_count = whole_items(points, point_data.size(), point_bytes);
+    point_data = points.read(scalars_known.value_or(kMaxPoints) * point_size, more);
+    const std::uint64_t points_count = count_points(points, point_data.size());
     if (scalars_known)
       check_counts(points, points_count, more, scalars, *scalars_known, false);
     else
       check_point_count(points, points_count, more);
     scalar_data = scalars.read(points_count * scalar_bytes, more);
-    check_counts(points, points_count, false, scalars, whole_items(scalars, scalar_data.size(), scalar_bytes), more);
+    check_counts(points, points_count, false, scalars, whole_scalars(scalars, scalar_data.size()), more);
   }
-  return {decode_points<Curve>(point_data, format), decode_scalars<Curve>(scalar_data, format)};
+  return {decode_points<Curve>(point_data, format, points.describe()), decode_scalars<Curve>(scalar_data, format)};
 }
 
 template MsmInputs<Bn254> read_msm_inputs<Bn254>(const std::string&, const std::string&, Format);
 template MsmInputs<Grumpkin> read_msm_inputs<Grumpkin>(const std::string&, const std::string&, Format);
+template MsmInputs<Bls12381> read_msm_inputs<Bls12381>(const std::string&, const std::string&, Format);
 
 }  // namespace zkmsm::cli

@@ -105,5 +105,6 @@ Verification Verifier<Curve>::check(const Point<Curve>& result, unsigned window_
 
 template class Verifier<Bn254>;
 template class Verifier<Grumpkin>;
+template class Verifier<Bls12381>;
 
 }  // namespace zkmsm::cli

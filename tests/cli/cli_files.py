@@ -4,8 +4,11 @@
 As a module: curve constants, encoders, small affine arithmetic and the edge-case inputs of the
 oracle test. As a script: `cli_files.py errors DIR` writes the fixture files of the error tests.
 
-Formats: a point is x || y, each a 32-byte integer, (0, 0) is the point at infinity; a scalar is
-32 bytes. eip196 stores integers big-endian, le little-endian.
+Formats: a scalar is 32 bytes, little-endian in le, else big-endian. A point of bn254 or
+grumpkin is x || y, each a 32-byte integer (eip196 big-endian, le little-endian); of bls12_381,
+eip2537 x || y each 16 zero bytes then 48 big-endian, le x || y each 48 bytes little-endian, zcash
+the 48-byte compressed form (x big-endian, flags 0x80 compressed, 0x40 infinity, 0x20 larger y).
+(0, 0) is the point at infinity.
 """
 import os
 import random
@@ -14,8 +17,14 @@ import sys
 BN254_P = 0x30644E72E131A029B85045B68181585D97816A916871CA8D3C208C16D87CFD47
 BN254_R = 0x30644E72E131A029B85045B68181585D2833E84879B9709143E1F593F0000001
 
+BLS12_381_P = 0x1A0111EA397FE69A4B1BA7B6434BACD764774B84F38512BF6730D2A0F6B0F6241EABFFFEB153FFFFB9FEFFFFFFFFAAAB
+BLS12_381_R = 0x73EDA753299D7D483339D80809A1D80553BDA402FFFE5BFEFFFFFFFF00000001
+
 # name: (base field modulus p, group order r, b of y^2 = x^3 + b, generator)
 CURVES = {
+    "bls12_381": (BLS12_381_P, BLS12_381_R, 4,
+                  (0x17F1D3A73197D7942695638C4FA9AC0FC3688C4F9774B905A14E3A3F171BAC586C55E83FF97A1AEFFB3AF00ADB22C6BB,
+                   0x08B3F481E3AAA0F1A09E30ED741D8AE4FCF5E095D5D00AF600DB18CB2C04B3EDD03CC744A2888AE40CAA232946C5E7E1)),
     "bn254": (BN254_P, BN254_R, 3, (1, 2)),
     "grumpkin": (BN254_R, BN254_P, BN254_R - 17,
                  (1, 17631683881184975370165255887551781615748388533673675138860)),
@@ -78,27 +87,61 @@ def decode_integer(data, fmt):
     return int.from_bytes(data, "little" if fmt == "le" else "big")
 
 
-def encode_points(points, fmt):
+def point_size(fmt):
+    return {"eip196": 64, "le": 64, "eip2537": 128, "zcash": 48, "le48": 96}[fmt]
+
+
+def layout(curve, fmt):
+    """The format's name for a point's bytes: bls12_381's le is 48-byte coordinates ("le48")."""
+    return "le48" if curve == "bls12_381" and fmt == "le" else fmt
+
+
+def encode_point(point, fmt, p=BLS12_381_P):
+    x, y = (0, 0) if point is INFINITY else point
+    if fmt == "eip2537":
+        return bytes(16) + x.to_bytes(48, "big") + bytes(16) + y.to_bytes(48, "big")
+    if fmt == "le48":
+        return x.to_bytes(48, "little") + y.to_bytes(48, "little")
+    if fmt == "zcash":
+        if point is INFINITY:
+            return bytes([0xC0]) + bytes(47)
+        data = bytearray(x.to_bytes(48, "big"))
+        data[0] |= 0x80 | (0x20 if 2 * y > p else 0)
+        return bytes(data)
+    return encode_integer(x, fmt) + encode_integer(y, fmt)
+
+
+def decode_point(data, fmt, p=BLS12_381_P):
+    if fmt == "eip2537":
+        x, y = int.from_bytes(data[16:64], "big"), int.from_bytes(data[80:128], "big")
+    elif fmt == "le48":
+        x, y = int.from_bytes(data[:48], "little"), int.from_bytes(data[48:], "little")
+    elif fmt == "zcash":
+        if data[0] & 0x40:
+            return INFINITY
+        x = int.from_bytes(bytes([data[0] & 0x1F]) + data[1:], "big")
+        y = pow(x ** 3 + 4, (p + 1) // 4, p)
+        if (2 * y > p) != bool(data[0] & 0x20):
+            y = p - y
+    else:
+        x, y = decode_integer(data[:32], fmt), decode_integer(data[32:], fmt)
+    return INFINITY if (x, y) == (0, 0) else (x, y)
+
+
+def encode_points(points, fmt, curve="bn254"):
     """points: (x, y) tuples or INFINITY; raw integers are written as given (even if >= p)."""
-    out = bytearray()
-    for point in points:
-        x, y = (0, 0) if point is INFINITY else point
-        out += encode_integer(x, fmt) + encode_integer(y, fmt)
-    return bytes(out)
+    return b"".join(encode_point(point, layout(curve, fmt)) for point in points)
 
 
 def encode_scalars(scalars, fmt):
     return b"".join(encode_integer(s, fmt) for s in scalars)
 
 
-def read_points(path, fmt):
+def read_points(path, fmt, curve="bn254"):
     data = open(path, "rb").read()
-    assert len(data) % 64 == 0, path
-    points = []
-    for i in range(0, len(data), 64):
-        x, y = decode_integer(data[i:i + 32], fmt), decode_integer(data[i + 32:i + 64], fmt)
-        points.append(INFINITY if (x, y) == (0, 0) else (x, y))
-    return points
+    size = point_size(layout(curve, fmt))
+    assert len(data) % size == 0, path
+    return [decode_point(data[i:i + size], layout(curve, fmt)) for i in range(0, len(data), size)]
 
 
 def write(path, data):

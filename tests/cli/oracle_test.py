@@ -49,7 +49,7 @@ def main():
     parser.add_argument("--node", default="")
     parser.add_argument("--oracle-dir", required=True)
     parser.add_argument("--curve", required=True, choices=sorted(cli_files.CURVES))
-    parser.add_argument("--format", required=True, choices=["eip196", "le"])
+    parser.add_argument("--format", required=True, choices=["eip196", "le", "eip2537", "zcash"])
     parser.add_argument("--backend", required=True, choices=["cpu", "cuda", "vulkan"])
     parser.add_argument("--workdir", required=True)
     args = parser.parse_args()
@@ -116,14 +116,14 @@ def main():
     base_scalars = os.path.join(args.workdir, "base_scalars.bin")
     run([args.zkmsm, "gen", "--curve", args.curve, "--n", "16", "--seed", str(rng.getrandbits(63)), "--points",
          base_path, "--scalars", base_scalars, "--format", args.format], "zkmsm gen")
-    base = cli_files.read_points(base_path, args.format)
+    base = cli_files.read_points(base_path, args.format, args.curve)
     assert len(set(base)) == 16 and all(cli_files.on_curve(args.curve, q) for q in base)
     for name, (points, scalars) in cli_files.edge_cases(args.curve, base, rng).items():
         if not full and name not in GPU_EDGE_CASES:
             continue
         points_path = os.path.join(args.workdir, f"edge_{name}_points.bin")
         scalars_path = os.path.join(args.workdir, f"edge_{name}_scalars.bin")
-        cli_files.write(points_path, cli_files.encode_points(points, args.format))
+        cli_files.write(points_path, cli_files.encode_points(points, args.format, args.curve))
         cli_files.write(scalars_path, cli_files.encode_scalars(scalars, args.format))
         compare(f"edge {name} (n={len(points)})", points_path, scalars_path, EDGE_WINDOWS if full else [None])
         print(f"edge {name}: done", flush=True)

@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 // Independent MSM oracle for zkmsm tests, built on @noble/curves (pinned in package.json).
 //
-//   node msm_oracle.mjs --curve bn254|grumpkin --points P.bin --scalars K.bin [--format eip196|le]
+//   node msm_oracle.mjs --curve bn254|grumpkin|bls12_381 --points P.bin --scalars K.bin
+//                       [--format eip196|le (bn254, grumpkin) | eip2537|zcash|le (bls12_381)]
 //
-// Points file: n * 64 bytes, each point = x || y (32 bytes each, big-endian for eip196,
-// little-endian for le); (0,0) is the point at infinity. Scalars file: n * 32 bytes, same
-// endianness, any 256-bit value (reduced mod the group order r).
+// Points file, bn254 and grumpkin: n * 64 bytes, each point = x || y (32 bytes each, big-endian
+// for eip196, little-endian for le); bls12_381: eip2537 x || y, each 16 zero bytes then 48
+// big-endian (128 bytes), le x || y 48 bytes each little-endian (96 bytes), zcash the 48-byte
+// compressed form read by noble's own decoder. (0,0) is the point at infinity. Scalars file:
+// n * 32 bytes, little-endian for le, else big-endian, any 256-bit value (reduced mod r).
 // Prints one JSON line: {"x":"0x..","y":"0x.."} or {"infinity":true}. Bad input: stderr, exit 1.
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { bn254 } from '@noble/curves/bn254.js';
+import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { weierstrass } from '@noble/curves/abstract/weierstrass.js';
 import { pippenger } from '@noble/curves/abstract/curve.js';
 
@@ -25,7 +29,19 @@ const Grumpkin = weierstrass({
 });
 
 // Point constructors: Point.Fp.ORDER = base field modulus, Point.Fn.ORDER = group order.
-export const CURVES = { bn254: bn254.G1.Point, grumpkin: Grumpkin };
+export const CURVES = { bn254: bn254.G1.Point, grumpkin: Grumpkin, bls12_381: bls12_381.G1.Point };
+
+// Bytes per point of each (curve, format), and the coordinate layout: [offset of x, of y, size,
+// little-endian, zero padding in front of each coordinate].
+const LAYOUTS = {
+  bn254: { eip196: { size: 64, coordinate: 32, le: false, padding: 0 }, le: { size: 64, coordinate: 32, le: true, padding: 0 } },
+  bls12_381: {
+    eip2537: { size: 128, coordinate: 48, le: false, padding: 16 },
+    le: { size: 96, coordinate: 48, le: true, padding: 0 },
+    zcash: { size: 48, compressed: true },
+  },
+};
+LAYOUTS.grumpkin = LAYOUTS.bn254;
 
 /** Sanity-check curve parameters: G is on the curve and order * G == identity. */
 export function checkCurve(Point) {
@@ -42,22 +58,36 @@ export function bytesToInt(b, le) {
 
 export class InputError extends Error {}
 
-/** Parse points/scalars buffers into noble points and reduced scalars. */
-export function parseInputs(Point, pointsBuf, scalarsBuf, le) {
-  if (pointsBuf.length % 64) throw new InputError(`points file size ${pointsBuf.length} is not a multiple of 64`);
+/** Parse points/scalars buffers into noble points and reduced scalars (layout: LAYOUTS[curve][format]). */
+export function parseInputs(Point, pointsBuf, scalarsBuf, layout) {
+  const size = layout.size;
+  if (pointsBuf.length % size) throw new InputError(`points file size ${pointsBuf.length} is not a multiple of ${size}`);
   if (scalarsBuf.length % 32) throw new InputError(`scalars file size ${scalarsBuf.length} is not a multiple of 32`);
-  const n = pointsBuf.length / 64;
+  const n = pointsBuf.length / size;
   if (n !== scalarsBuf.length / 32) throw new InputError(`count mismatch: ${n} points vs ${scalarsBuf.length / 32} scalars`);
   const p = Point.Fp.ORDER, r = Point.Fn.ORDER;
+  const scalarsLe = layout.le === true;
   const points = [], scalars = [];
   for (let i = 0; i < n; i++) {
-    const x = bytesToInt(pointsBuf.subarray(64 * i, 64 * i + 32), le);
-    const y = bytesToInt(pointsBuf.subarray(64 * i + 32, 64 * i + 64), le);
-    if (x >= p || y >= p) throw new InputError(`point ${i}: coordinate >= field modulus`);
-    const s = bytesToInt(scalarsBuf.subarray(32 * i, 32 * i + 32), le) % r;
-    if (x === 0n && y === 0n) continue; // point at infinity contributes nothing
-    const P = Point.fromAffine({ x, y });
-    try { P.assertValidity(); } catch { throw new InputError(`point ${i}: not on the curve`); }
+    const bytes = pointsBuf.subarray(size * i, size * (i + 1));
+    const s = bytesToInt(scalarsBuf.subarray(32 * i, 32 * i + 32), scalarsLe) % r;
+    let P;
+    if (layout.compressed) {
+      try { P = Point.fromBytes(bytes); } catch (e) { throw new InputError(`point ${i}: ${e.message}`); }
+      if (P.is0()) continue;
+    } else {
+      const half = size / 2;
+      const coordinate = (at) => {
+        const padding = bytes.subarray(at, at + layout.padding);
+        if (padding.some((b) => b !== 0)) throw new InputError(`point ${i}: non-zero padding`);
+        return bytesToInt(bytes.subarray(at + layout.padding, at + half), layout.le);
+      };
+      const x = coordinate(0), y = coordinate(half);
+      if (x >= p || y >= p) throw new InputError(`point ${i}: coordinate >= field modulus`);
+      if (x === 0n && y === 0n) continue; // point at infinity contributes nothing
+      P = Point.fromAffine({ x, y });
+    }
+    try { P.assertValidity(); } catch { throw new InputError(`point ${i}: not on the curve or not in the group`); }
     if (s === 0n) continue;
     points.push(P);
     scalars.push(s);
@@ -73,7 +103,8 @@ export function msm(Point, points, scalars) {
 export function formatResult(R) {
   if (R.is0()) return '{"infinity":true}';
   const { x, y } = R.toAffine();
-  const hex = (v) => '0x' + v.toString(16).padStart(64, '0');
+  const digits = R.constructor.Fp.ORDER > (1n << 256n) ? 96 : 64;
+  const hex = (v) => '0x' + v.toString(16).padStart(digits, '0');
   return JSON.stringify({ x: hex(x), y: hex(y) });
 }
 
@@ -81,15 +112,17 @@ function main() {
   const { values } = parseArgs({
     options: {
       curve: { type: 'string' }, points: { type: 'string' },
-      scalars: { type: 'string' }, format: { type: 'string', default: 'eip196' },
+      scalars: { type: 'string' }, format: { type: 'string' },
     },
   });
   const Point = CURVES[values.curve];
   if (!Point) throw new InputError(`--curve must be one of: ${Object.keys(CURVES).join(', ')}`);
   if (!checkCurve(Point)) throw new Error(`${values.curve}: curve self-check failed`);
   if (!values.points || !values.scalars) throw new InputError('--points and --scalars are required');
-  if (values.format !== 'eip196' && values.format !== 'le') throw new InputError('--format must be eip196 or le');
-  const { points, scalars } = parseInputs(Point, readFileSync(values.points), readFileSync(values.scalars), values.format === 'le');
+  const format = values.format ?? (values.curve === 'bls12_381' ? 'eip2537' : 'eip196');
+  const layout = LAYOUTS[values.curve][format];
+  if (!layout) throw new InputError(`--format must be one of: ${Object.keys(LAYOUTS[values.curve]).join(', ')} for ${values.curve}`);
+  const { points, scalars } = parseInputs(Point, readFileSync(values.points), readFileSync(values.scalars), layout);
   process.stdout.write(formatResult(msm(Point, points, scalars)) + '\n');
 }
 

@@ -102,8 +102,12 @@ msmCase('bn254', 'eip196-2G', [{ x: 1n, y: 2n }], [2n]);
     '"y":"0x15ed738c0e0a7c92e7845f96b2ae9c0a68a6a449e3538fc7ff3ebf7a5a18a2c4"}\n');
 }
 
+// The 32-byte-coordinate curves (bn254, grumpkin) run the cases below in eip196 and le;
+// bls12_381's formats are checked after them.
+const CURVES_32 = Object.fromEntries(Object.entries(CURVES).filter(([name]) => name !== 'bls12_381'));
+
 // omitting --format means eip196
-for (const curve of Object.keys(CURVES)) {
+for (const curve of Object.keys(CURVES_32)) {
   const G = CURVES[curve].BASE.toAffine();
   const [pf, sf] = writeFiles([G], [3n], false);
   check(`${curve}/default-format`, runOracle(curve, pf, sf).stdout === expected(CURVES[curve], [G], [3n]) + '\n');
@@ -111,7 +115,7 @@ for (const curve of Object.keys(CURVES)) {
 
 // --- MSM cases ---
 const INF = { x: 0n, y: 0n };
-for (const [curve, Point] of Object.entries(CURVES)) {
+for (const [curve, Point] of Object.entries(CURVES_32)) {
   const r = Point.Fn.ORDER, p = Point.Fp.ORDER;
   const randPoint = () => Point.BASE.multiply(1n + randBelow(r - 1n)).toAffine();
   const special = [0n, 1n, 2n, r - 1n, r, r + 1n, 2n * r, (1n << 256n) - 1n, (1n << 255n)];
@@ -150,6 +154,43 @@ for (const [curve, Point] of Object.entries(CURVES)) {
   errorCase(curve, 'y>=p', Buffer.concat([be(pts[0].x), be(p)]), one);
   errorCase(curve, 'not-on-curve', Buffer.concat([be(pts[0].x), be((pts[0].y + 1n) % p)]), one);
   errorCase(curve, 'not-on-curve-zero-scalar', Buffer.concat([be(1n), be(1n)]), Buffer.alloc(32));
+}
+
+// --- bls12_381: eip2537 (the default), le and zcash give noble's own sum; a point on the curve
+// outside G1 and non-zero eip2537 padding are refused ---
+{
+  const Point = CURVES.bls12_381, r = Point.Fn.ORDER;
+  const bytesOf = (v, size, le) => {
+    const b = Buffer.alloc(size);
+    for (let i = 0; i < size; i++) b[le ? i : size - 1 - i] = Number((v >> BigInt(8 * i)) & 0xffn);
+    return b;
+  };
+  const encode = {
+    eip2537: (P) => (P.is0() ? Buffer.alloc(128)
+      : Buffer.concat([Buffer.alloc(16), bytesOf(P.toAffine().x, 48, false), Buffer.alloc(16), bytesOf(P.toAffine().y, 48, false)])),
+    le: (P) => (P.is0() ? Buffer.alloc(96) : Buffer.concat([bytesOf(P.toAffine().x, 48, true), bytesOf(P.toAffine().y, 48, true)])),
+    zcash: (P) => Buffer.from(P.toBytes(true)),
+  };
+  const points = [Point.BASE, Point.ZERO, ...Array.from({ length: 6 }, () => Point.BASE.multiply(1n + randBelow(r - 1n)))];
+  const scalars = [3n, 5n, r, r - 1n, (1n << 256n) - 1n, 0n, rand256(), rand256()];
+  let sum = Point.ZERO;
+  points.forEach((P, i) => { sum = sum.add(P.multiplyUnsafe(scalars[i] % r)); });
+  const a = sum.toAffine();
+  const want = `{"x":"0x${a.x.toString(16).padStart(96, '0')}","y":"0x${a.y.toString(16).padStart(96, '0')}"}\n`;
+  for (const format of ['eip2537', 'le', 'zcash']) {
+    const pf = join(tmp, 'bls_points.bin'), sf = join(tmp, 'bls_scalars.bin');
+    writeFileSync(pf, Buffer.concat(points.map(encode[format])));
+    writeFileSync(sf, Buffer.concat(scalars.map((s) => intToBytes(s, format === 'le'))));
+    const res = runOracle('bls12_381', pf, sf, format === 'eip2537' ? undefined : format);
+    check(`bls12_381/${format}`, res.status === 0 && res.stdout === want, `status=${res.status} ${res.stdout} ${res.stderr}`);
+  }
+  const one = intToBytes(1n, false);
+  // (0, p - 2): on y^2 = x^3 + 4, of order 3, so not in G1.
+  const orderThree = Buffer.concat([Buffer.alloc(64), Buffer.alloc(16), bytesOf(Point.Fp.ORDER - 2n, 48, false)]);
+  errorCase('bls12_381', 'outside-G1', orderThree, one);
+  const padded = encode.eip2537(Point.BASE);
+  padded[3] = 1;
+  errorCase('bls12_381', 'eip2537-padding', padded, one);
 }
 
 rmSync(tmp, { recursive: true, force: true });
