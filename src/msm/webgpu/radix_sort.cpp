@@ -19,7 +19,7 @@ std::uint64_t histogram_bytes(std::uint32_t max_count) { return std::uint64_t{kR
 }  // namespace
 
 std::uint64_t RadixSort::device_bytes(std::uint32_t max_count) {
-  return allocation_bytes(histogram_bytes(max_count)) + 2 * allocation_bytes(16);
+  return allocation_bytes(histogram_bytes(max_count)) + (kMaxPasses + 1) * allocation_bytes(16);
 }
 
 Status RadixSort::create(Context& context, std::uint32_t max_count, std::unique_ptr<RadixSort>& out) {
@@ -38,7 +38,8 @@ Status RadixSort::create(Context& context, std::uint32_t max_count, std::unique_
     return s;
   if (Status s = context.pipeline(common + kRadixSortScatterSource, scatter_kinds, sort->scatter_); !s.ok) return s;
   if (Status s = context.storage_buffer(histogram_bytes(max_count), sort->histograms_); !s.ok) return s;
-  if (Status s = context.uniform_buffer(16, sort->arguments_); !s.ok) return s;
+  for (Buffer& arguments : sort->pass_arguments_)
+    if (Status s = context.uniform_buffer(16, arguments); !s.ok) return s;
   if (Status s = context.uniform_buffer(16, sort->scan_arguments_); !s.ok) return s;
   out = std::move(sort);
   return {};
@@ -60,17 +61,20 @@ Status RadixSort::sort(Buffer* const keys[2],
   const std::uint32_t scan_words[4] = {kRadix * tiles, 0, 0, 0};
   context_.write(scan_arguments_, scan_words, sizeof scan_words);
   for (std::uint32_t pass = 0; pass < passes(key_bits); ++pass) {
-    const std::uint32_t from = pass % 2;
-    const std::uint32_t to = 1 - from;
     const std::uint32_t shift = pass * kDigitBits;
     const std::uint32_t digit_bits = std::min(kDigitBits, key_bits - shift);
     const std::uint32_t arguments[4] = {count, shift, tiles, (1u << digit_bits) - 1};
-    context_.write(arguments_, arguments, sizeof arguments);
-    const Buffer* histogram_buffers[] = {keys[from], &histograms_, &arguments_};
+    context_.write(pass_arguments_[pass], arguments, sizeof arguments);
+  }
+  for (std::uint32_t pass = 0; pass < passes(key_bits); ++pass) {
+    const std::uint32_t from = pass % 2;
+    const std::uint32_t to = 1 - from;
+    const Buffer& arguments = pass_arguments_[pass];
+    const Buffer* histogram_buffers[] = {keys[from], &histograms_, &arguments};
     if (Status s = context_.dispatch(*histogram_, histogram_buffers, tiles); !s.ok) return s;
     const Buffer* scan_buffers[] = {&histograms_, &scan_arguments_};
     if (Status s = context_.dispatch(*scan_, scan_buffers, 1); !s.ok) return s;
-    const Buffer* scatter_buffers[] = {keys[from], values[from], keys[to], values[to], &histograms_, &arguments_};
+    const Buffer* scatter_buffers[] = {keys[from], values[from], keys[to], values[to], &histograms_, &arguments};
     if (Status s = context_.dispatch(*scatter_, scatter_buffers, tiles); !s.ok) return s;
     sorted_in = to;
   }

@@ -15,10 +15,13 @@ class RadixSort {
  public:
   static constexpr std::uint32_t kDigitBits = 4;
   static constexpr std::uint32_t kTileItems = 2048;  // radix_sort.wgsl's TILE_ITEMS
+  // Passes for 32-bit keys: each pass has its own uniform, written before the first dispatch, so
+  // a whole sort is recorded into one command encoder (a write between dispatches submits them).
+  static constexpr std::uint32_t kMaxPasses = 32 / kDigitBits;
 
   // The pipelines and a histogram buffer for up to max_count entries.
   static Status create(Context& context, std::uint32_t max_count, std::unique_ptr<RadixSort>& out);
-  // The bytes create() allocates: a histogram of 16 words per tile of 2,048 entries, two
+  // The bytes create() allocates: a histogram of 16 words per tile of 2,048 entries, kMaxPasses + 1
   // 16-byte uniforms (the key and value buffers are the caller's).
   static std::uint64_t device_bytes(std::uint32_t max_count);
   static std::uint32_t passes(std::uint32_t key_bits) { return (key_bits + kDigitBits - 1) / kDigitBits; }
@@ -38,7 +41,7 @@ class RadixSort {
   const Pipeline* histogram_ = nullptr;
   const Pipeline* scan_ = nullptr;
   const Pipeline* scatter_ = nullptr;
-  Buffer histograms_, arguments_, scan_arguments_;
+  Buffer histograms_, pass_arguments_[kMaxPasses], scan_arguments_;
 };
 
 // Uploads the pairs, sorts them by their low key_bits and reads them back in place (for tests).

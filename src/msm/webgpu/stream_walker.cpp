@@ -70,7 +70,10 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
     if (Status s = context.storage_buffer(bytes.record_meta[k], walker->record_meta_[k]); !s.ok) return s;
   }
   if (Status s = context.storage_buffer(bytes.slot_state, walker->slot_state_); !s.ok) return s;
-  if (Status s = context.uniform_buffer(bytes.arguments, walker->arguments_); !s.ok) return s;
+  for (Buffer& arguments : walker->round_arguments_)
+    if (Status s = context.uniform_buffer(bytes.arguments, arguments); !s.ok) return s;
+  for (Buffer& arguments : walker->combine_arguments_)
+    if (Status s = context.uniform_buffer(bytes.arguments, arguments); !s.ok) return s;
   out = std::move(walker);
   return {};
 }
@@ -79,7 +82,7 @@ std::uint64_t StreamWalker::device_bytes(const StreamWalkerShape& shape) {
   const WalkerBufferBytes bytes = buffer_bytes(shape);
   return allocation_bytes(bytes.bucket_sums) + allocation_bytes(bytes.records[0]) + allocation_bytes(bytes.records[1]) +
          allocation_bytes(bytes.record_meta[0]) + allocation_bytes(bytes.record_meta[1]) +
-         allocation_bytes(bytes.slot_state) + allocation_bytes(bytes.arguments);
+         allocation_bytes(bytes.slot_state) + (2 + kMaxCombineLevels) * allocation_bytes(bytes.arguments);
 }
 
 Status StreamWalker::accumulate(const Buffer& points,
@@ -92,28 +95,41 @@ Status StreamWalker::accumulate(const Buffer& points,
   const std::uint64_t longest_piece = (std::uint64_t{entries} + slot_count() - 1) / slot_count();
   const std::uint64_t dispatches =
       std::max<std::uint64_t>(1, (longest_piece + kRoundsPerDispatch - 1) / kRoundsPerDispatch);
-  for (std::uint64_t d = 0; d < dispatches; ++d) {
-    const std::uint32_t arguments[4] = {shape_.threads, static_cast<std::uint32_t>(slot_count()), d == 0 ? 1u : 0u,
+  // Every uniform first (see kMaxCombineLevels), then the dispatches.
+  for (std::uint32_t first = 0; first < 2; ++first) {
+    const std::uint32_t arguments[4] = {shape_.threads, static_cast<std::uint32_t>(slot_count()), 1u - first,
                                         kRoundsPerDispatch};
-    context_.write(arguments_, arguments, sizeof arguments);
-    const Buffer* bound[] = {&points,      &sorted_keys,     &sorted_values, &valid,     &bucket_sums_,
-                             &records_[0], &record_meta_[0], &slot_state_,   &arguments_};
+    context_.write(round_arguments_[first], arguments, sizeof arguments);
+  }
+  std::uint32_t levels = 0;
+  for (std::uint64_t units = slot_count();; ++levels) {
+    if (levels == kMaxCombineLevels) return Status::error("stream walker: more combine levels than kMaxCombineLevels");
+    const std::uint32_t arguments[4] = {static_cast<std::uint32_t>(units), kCombineBlock, 0, 0};
+    context_.write(combine_arguments_[levels], arguments, sizeof arguments);
+    units = (units + kCombineBlock - 1) / kCombineBlock;
+    if (units <= 1) {
+      ++levels;
+      break;
+    }
+  }
+  for (std::uint64_t d = 0; d < dispatches; ++d) {
+    const Buffer& arguments = round_arguments_[d == 0 ? 0 : 1];
+    const Buffer* bound[] = {&points,      &sorted_keys,     &sorted_values, &valid,    &bucket_sums_,
+                             &records_[0], &record_meta_[0], &slot_state_,   &arguments};
     if (Status s = context_.dispatch(*walker_, bound, groups_for(shape_.threads, shape_.workgroup_size)); !s.ok)
       return s;
   }
   // Combine levels until one unit is left, ping-ponging between the record buffers.
   std::uint64_t units = slot_count();
   int in = 0;
-  do {
+  for (std::uint32_t level = 0; level < levels; ++level) {
     const std::uint64_t blocks = (units + kCombineBlock - 1) / kCombineBlock;
-    const std::uint32_t arguments[4] = {static_cast<std::uint32_t>(units), kCombineBlock, 0, 0};
-    context_.write(arguments_, arguments, sizeof arguments);
     const Buffer* bound[] = {&records_[in],         &record_meta_[in], &records_[1 - in],
-                             &record_meta_[1 - in], &bucket_sums_,     &arguments_};
+                             &record_meta_[1 - in], &bucket_sums_,     &combine_arguments_[level]};
     if (Status s = context_.dispatch(*combine_, bound, groups_for(blocks, kCombineWorkgroupSize)); !s.ok) return s;
     units = blocks;
     in = 1 - in;
-  } while (units > 1);
+  }
   return {};
 }
 

@@ -32,11 +32,15 @@ class StreamWalker {
   // backend's constant: short dispatches for GPU watchdogs; not tuned for WebGPU).
   static constexpr std::uint32_t kRoundsPerDispatch = 32;
   static constexpr std::uint32_t kCombineBlock = 16;  // units per combine invocation
+  // Combine levels for U < 2^31 units: ⌈31 / log₂ 16⌉. Every dispatch's uniform is written before
+  // the first dispatch (the walker's first and later rounds, each combine level), so accumulate
+  // is recorded into one command encoder (a write between dispatches submits them).
+  static constexpr std::uint32_t kMaxCombineLevels = 8;
 
   static Status create(Context& context, const StreamWalkerShape& shape, std::unique_ptr<StreamWalker>& out);
   // The bytes create() allocates for `shape`: per bucket 64 (bucket sums); per slot (U = threads · S)
   // 4·(2·32 + 4) for the first level's records and meta and 4·20 for the saved state; per combine
-  // unit of the second level (⌈U / 16⌉) 4·(2·32 + 4); one 16-byte uniform.
+  // unit of the second level (⌈U / 16⌉) 4·(2·32 + 4); 2 + kMaxCombineLevels 16-byte uniforms.
   static std::uint64_t device_bytes(const StreamWalkerShape& shape);
 
   // One batch: `entries` sorted entries at most (their valid count M in valid[0]), their keys
@@ -55,7 +59,9 @@ class StreamWalker {
   StreamWalkerShape shape_;
   const Pipeline* walker_ = nullptr;
   const Pipeline* combine_ = nullptr;
-  Buffer bucket_sums_, records_[2], record_meta_[2], slot_state_, arguments_;
+  Buffer bucket_sums_, records_[2], record_meta_[2], slot_state_;
+  Buffer round_arguments_[2];  // the first dispatch of rounds, the later ones
+  Buffer combine_arguments_[kMaxCombineLevels];
 };
 
 }  // namespace zkmsm::webgpu
