@@ -132,7 +132,7 @@ TYPED_TEST(CurveGlvTest, LatticeBasisIsShortAndHasDeterminantOrder) {
   EXPECT_EQ(det_magnitude, TestFixture::Scalar::modulus());
 }
 
-// glv_split (src/curve/glv_split.hpp): k ≡ k1 + k2·λ (mod r) with |k1|, |k2| < 2^127, on random
+// glv_split (src/curve/glv_split.hpp): k ≡ k1 + k2·λ (mod r) with |k1|, |k2| < 2^glv_half_bits, on random
 // scalars and the edges (0, 1, r − 1, λ, λ², r/2), the point identity k·P = k1·P + k2·φ(P) on random
 // points, and known answers.
 template <class Curve>
@@ -150,8 +150,8 @@ class GlvSplitTest : public CurveGlvTest<Curve> {
   // Checks the congruence and the bounds for one k; returns the halves.
   static GlvHalves check(const Integer& k) {
     const GlvHalves halves = glv_split<Curve>(k);
-    EXPECT_LE(halves.k1.magnitude.bit_length(), 127u) << to_hex(k);
-    EXPECT_LE(halves.k2.magnitude.bit_length(), 127u) << to_hex(k);
+    EXPECT_LE(halves.k1.magnitude.bit_length(), Curve::glv_half_bits) << to_hex(k);
+    EXPECT_LE(halves.k2.magnitude.bit_length(), Curve::glv_half_bits) << to_hex(k);
     EXPECT_EQ(half_value(halves.k1) + half_value(halves.k2) * lambda(), Scalar::from_canonical(k)) << to_hex(k);
     return halves;
   }
