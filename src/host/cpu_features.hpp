@@ -4,8 +4,8 @@
 //
 // The paths, each including the one before:
 //   portable     plain C++ (any CPU, any architecture)
-//   mulx_adx     PrimeField's 4-limb multiplication in MULX/ADCX/ADOX assembly
-//                (field/montgomery_mul_4x64_adx.hpp); needs BMI2 + ADX
+//   mulx_adx     PrimeField's 4- and 6-limb multiplications in MULX/ADCX/ADOX assembly
+//                (field/montgomery_mul_4x64_adx.hpp, montgomery_mul_6x64_adx.hpp); needs BMI2 + ADX
 //   avx512_ifma  the CPU backend's 8-lane accumulation and reduction on Field8x52
 //                (field/field_8x52_ifma.hpp); needs AVX512F + AVX512DQ + AVX512IFMA (with OS support for
 //                the 512-bit state, checked with xgetbv)
@@ -15,7 +15,7 @@
 // a message on stderr.
 //
 // Representation: the active features are one global value, written during static
-// initialisation and read (one predictable load) by every 4-limb field multiplication.
+// initialisation and read (one predictable load) by every 4- and 6-limb field multiplication.
 #pragma once
 
 #include <cstdint>
