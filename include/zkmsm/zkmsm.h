@@ -6,7 +6,7 @@
  *   zkmsm_config config;
  *   zkmsm_config_init(&config);
  *   config.backend = ZKMSM_BACKEND_CPU;
- *   uint64_t sum[8];
+ *   uint64_t sum[8];  (zkmsm_point_limbs(curve) limbs: 8 for BN254, 12 for BLS12-381)
  *   int is_infinity;
  *   int status = zkmsm_msm(ZKMSM_CURVE_BN254, points, scalars, n, &config, sum, &is_infinity, NULL);
  *   if (status != ZKMSM_OK) fprintf(stderr, "%s\n", zkmsm_last_error());
