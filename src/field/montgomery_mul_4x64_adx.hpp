@@ -1,19 +1,20 @@
-// BN254-sized (4×64-bit) Montgomery multiplication for x86-64 with BMI2 + ADX: CIOS with
-// MULX and two independent carry chains (ADCX on CF, ADOX on OF), the technique of Intel's
-// "New Instructions Supporting Large Integer Arithmetic" (Gopal et al., 2012). Same contract as
-// PrimeField::operator* (no-carry CIOS: p < 2^255, inputs < p, output < 2p before the caller's
-// final subtraction). Generated row by row; the accumulator registers rotate one place per row.
+// BN254-sized (4×64-bit) Montgomery multiplication for x86-64 with BMI2 + ADX: CIOS with MULX and two
+// independent carry chains (ADCX on CF, ADOX on OF), the technique of Intel's "New Instructions
+// Supporting Large Integer Arithmetic" (Gopal et al., 2012). Same contract as PrimeField::operator*
+// (no-carry CIOS: p < 2^255, inputs < p, output < 2p before the caller's final subtraction).
+// Written by field/generate_montgomery_mul_adx.py (its docstring explains the rows); edit that,
+// not this file.
 //
-// Inline assembly needs no compiler ISA flag, so it is compiled into every x86-64 build and
-// taken at run time where cpuid reports BMI2 + ADX (host::active_cpu_features.mulx_adx, see
+// Inline assembly needs no compiler ISA flag, so it is compiled into every x86-64 build and taken
+// at run time where cpuid reports BMI2 + ADX (host::active_cpu_features.mulx_adx, see
 // host/cpu_features.hpp); PrimeField::operator* branches on that flag.
 #pragma once
 
 #include <cstdint>
 
-// Unoptimised builds (-O0) cannot allocate the asm's 12 registers: they use the portable path.
-// CUDA translation units (both passes) keep the portable path: their host code does no bulk
-// field arithmetic.
+// Unoptimised builds (-O0) cannot allocate the asm's registers: they use the portable path. CUDA
+// translation units (both passes) keep the portable path: their host code does no bulk field
+// arithmetic.
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__OPTIMIZE__) && !defined(__CUDACC__)
 #define ZKMSM_HAVE_MONTGOMERY_MUL_4X64_ADX 1
 
@@ -21,7 +22,8 @@
 
 namespace zkmsm::x86_64 {
 
-// modulus_and_inverse = {p0, p1, p2, p3, −p⁻¹ mod 2^64}. Returns a·b·2^−256 mod p in [0, 2p).
+// modulus_and_inverse = {p0, …, p3, −p⁻¹ mod 2^64}. Returns a·b·2^−256 mod p in [0, 2p).
+// Inlined: 12 registers leave its callers room.
 inline __attribute__((always_inline)) void montgomery_mul_4x64_adx(std::uint64_t out[4],
                                                                    const std::uint64_t a[4],
                                                                    const std::uint64_t b[4],

@@ -1,16 +1,20 @@
-// BLS12-381-sized (6×64-bit) Montgomery multiplication for x86-64 with BMI2 + ADX: the 4×64
-// version's CIOS (montgomery_mul_4x64_adx.hpp: MULX, carry chains on CF and OF, accumulator
-// registers rotating one place per row) over six limbs; seven accumulators, 14 registers in all.
-// Same contract as PrimeField::operator* (no-carry CIOS: the top limb of p below 2^63 − 1, inputs
-// < p, output < 2p before the caller's final subtraction). Generated row by row (the rows follow
-// one pattern: row i adds a·b[i] into t[i..i+6] mod 7, then m·p with m = t[i]·(−p⁻¹)).
+// BLS12-381-sized (6×64-bit) Montgomery multiplication for x86-64 with BMI2 + ADX: CIOS with MULX and two
+// independent carry chains (ADCX on CF, ADOX on OF), the technique of Intel's "New Instructions
+// Supporting Large Integer Arithmetic" (Gopal et al., 2012). Same contract as PrimeField::operator*
+// (no-carry CIOS: the top limb of p below 2^63 − 1, inputs < p, output < 2p before the caller's final subtraction).
+// Written by field/generate_montgomery_mul_adx.py (its docstring explains the rows); edit that,
+// not this file.
 //
-// Compiled and taken like the 4×64 version (x86-64, optimised builds, not CUDA translation units;
-// at run time where cpuid reports BMI2 + ADX).
+// Inline assembly needs no compiler ISA flag, so it is compiled into every x86-64 build and taken
+// at run time where cpuid reports BMI2 + ADX (host::active_cpu_features.mulx_adx, see
+// host/cpu_features.hpp); PrimeField::operator* branches on that flag.
 #pragma once
 
 #include <cstdint>
 
+// Unoptimised builds (-O0) cannot allocate the asm's registers: they use the portable path. CUDA
+// translation units (both passes) keep the portable path: their host code does no bulk field
+// arithmetic.
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__OPTIMIZE__) && !defined(__CUDACC__)
 #define ZKMSM_HAVE_MONTGOMERY_MUL_6X64_ADX 1
 
@@ -18,9 +22,9 @@
 
 namespace zkmsm::x86_64 {
 
-// modulus_and_inverse = {p0, …, p5, −p⁻¹ mod 2^64}. Returns a·b·2^−384 mod p in [0, 2p). Not
-// inlined: the asm needs 14 of the 15 allocatable registers, which a caller's live values would
-// otherwise compete for.
+// modulus_and_inverse = {p0, …, p5, −p⁻¹ mod 2^64}. Returns a·b·2^−384 mod p in [0, 2p).
+// Not inlined: the asm needs 14 of the 15 allocatable registers, which a caller's live
+// values would otherwise compete for.
 __attribute__((noinline)) inline void montgomery_mul_6x64_adx(std::uint64_t out[6],
                                                               const std::uint64_t a[6],
                                                               const std::uint64_t b[6],
@@ -291,7 +295,8 @@ __attribute__((noinline)) inline void montgomery_mul_6x64_adx(std::uint64_t out[
       "adcxq %[lo], %[t3]\n\t"
       "adoxq %[hi], %[t4]\n\t"
       "adcxq %%rax, %[t4]\n\t"
-      : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "+&r"(t4), [t5] "+&r"(t5), [t6] "+&r"(t6), [lo] "=&r"(lo), [hi] "=&r"(hi)
+      : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "+&r"(t4), [t5] "+&r"(t5), [t6] "+&r"(t6),
+        [lo] "=&r"(lo), [hi] "=&r"(hi)
       : [a] "r"(a), [b] "r"(b), [p] "r"(modulus_and_inverse),
         // The memory the asm reads, typed as the u64 arrays it is (no aliasing surprise).
         "m"(*reinterpret_cast<const std::uint64_t(*)[6]>(a)), "m"(*reinterpret_cast<const std::uint64_t(*)[6]>(b)),
