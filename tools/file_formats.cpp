@@ -79,18 +79,8 @@ const std::map<std::string, Format>& format_names() {
 }
 
 const char* to_string(Format format) {
-  switch (format) {
-    case Format::eip196:
-      return "eip196";
-    case Format::le:
-      return "le";
-    case Format::eip2537:
-      return "eip2537";
-    case Format::zcash:
-      return "zcash";
-    case Format::automatic:
-      break;
-  }
+  for (const auto& [name, value] : format_names())
+    if (value == format) return name.c_str();
   return "auto";
 }
 
@@ -187,11 +177,13 @@ std::vector<std::uint8_t> encode_points(std::span<const Point<Curve>> points, Fo
     }
   }
   std::vector<std::uint8_t> bytes(points.size() * sizeof(Point<Curve>));
-  if (!points.empty()) std::memcpy(bytes.data(), points.data(), bytes.size());
-  if constexpr (!kIsBls12381<Curve>) {
+  if constexpr (kIsBls12381<Curve>) {
+    // le: the limbs as they are in memory (this host is little-endian).
+    if (!points.empty()) std::memcpy(bytes.data(), points.data(), bytes.size());
+  } else {
     for (std::size_t i = 0; i < points.size(); ++i) {
-      encode_integer(&bytes[i * 64], points[i].x, format);
-      encode_integer(&bytes[i * 64 + 32], points[i].y, format);
+      encode_integer(&bytes[i * sizeof(Point<Curve>)], points[i].x, format);
+      encode_integer(&bytes[i * sizeof(Point<Curve>) + scalar_bytes], points[i].y, format);
     }
   }
   return bytes;

@@ -306,7 +306,7 @@ ZKMSM_API const char* zkmsm_last_error(void) ZKMSM_NOEXCEPT;
 ZKMSM_API const char* zkmsm_status_string(int status) ZKMSM_NOEXCEPT;
 
 /* The limbs of one point of `curve` (x then y): 8 for BN254 and Grumpkin, 12 for BLS12-381; 0 for
- * a value that names no curve. */
+ * a value that names no curve (zkmsm_last_error() then says so). */
 ZKMSM_API size_t zkmsm_point_limbs(zkmsm_curve curve) ZKMSM_NOEXCEPT;
 
 /* The library version, "major.minor.patch"; a static string. */

@@ -104,15 +104,12 @@ int zkmsm_msm(zkmsm_curve curve,
 }
 
 size_t zkmsm_point_limbs(zkmsm_curve curve) noexcept {
-  switch (zkmsm::c_api::raw_value(curve)) {
-    case ZKMSM_CURVE_BN254:
-      return zkmsm::c_api::kPointLimbs<zkmsm::Bn254>;
-    case ZKMSM_CURVE_GRUMPKIN:
-      return zkmsm::c_api::kPointLimbs<zkmsm::Grumpkin>;
-    case ZKMSM_CURVE_BLS12_381:
-      return zkmsm::c_api::kPointLimbs<zkmsm::Bls12381>;
-  }
-  return 0;
+  std::size_t limbs = 0;
+  zkmsm::c_api::with_curve(curve, [&](auto curve_tag) {
+    limbs = zkmsm::c_api::kPointLimbs<decltype(curve_tag)>;
+    return ZKMSM_OK;
+  });
+  return limbs;
 }
 
 }  // extern "C"

@@ -21,6 +21,7 @@ struct Bn254G1 : ShortWeierstrassCurve<Bn254G1, Bn254Fq, Bn254Fr> {
   static constexpr std::int64_t b_small = 3;
   static constexpr const char* generator_x_hex = "0x1";
   static constexpr const char* generator_y_hex = "0x2";
+  static constexpr bool has_cofactor = false;  // every point of the curve is in the group
 
   // Endomorphism: β is a primitive cube root of unity in Fq, λ the one in Fr with
   // (β·x, y) = [λ](x, y). Lattice basis of {(k1, k2) : k1 + k2·λ ≡ 0 mod r}: v1 = (a1, b1),

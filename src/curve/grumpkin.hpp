@@ -19,6 +19,7 @@ struct GrumpkinG1 : ShortWeierstrassCurve<GrumpkinG1, Bn254Fr, Bn254Fq> {
   static constexpr std::int64_t b_small = -17;
   static constexpr const char* generator_x_hex = "0x1";
   static constexpr const char* generator_y_hex = "0x2cf135e7506a45d632d270d45f1181294833fc48d823f272c";
+  static constexpr bool has_cofactor = false;  // every point of the curve is in the group
 
   // See Bn254G1 for the meaning of these constants.
   static constexpr unsigned glv_half_bits = 127;  // |k1|, |k2| < 2^127 (curve/glv_split.hpp)

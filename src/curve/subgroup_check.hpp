@@ -1,8 +1,8 @@
 // Membership of an on-curve point in the prime-order subgroup the MSM works in.
 //
-// BN254 G1 and Grumpkin have cofactor 1: every point on the curve is in the group. A curve with
-// a cofactor (Curve::has_cofactor, BLS12-381 G1) supplies |z|, the sign-less curve parameter, and
-// β', and the test is Scott's (ePrint 2021/1130, §6, proved exact for BLS12 G1):
+// Every curve says whether it has a cofactor (Curve::has_cofactor). BN254 G1 and Grumpkin do not:
+// every point on the curve is in the group. A curve with one (BLS12-381 G1) supplies |z|, the
+// sign-less curve parameter, and β', and the test is Scott's (ePrint 2021/1130, §6, proved exact for BLS12 G1):
 //   P ∈ G1  ⟺  σ(P) = [−z²]P,  σ(x, y) = (β'·x, y),
 // computed as [z²]P = [|z|]([|z|]P) (z² = |z|²: two 64-bit double-and-add chains over the sparse
 // |z|, 126 doublings and 10 additions in Jacobian coordinates) compared with −σ(P) = (β'·x, −y)
@@ -12,22 +12,11 @@
 // effective_cofactor_hex); the identity on a curve of cofactor 1.
 #pragma once
 
-#include <type_traits>
-
 #include "core/bigint.hpp"
 #include "curve/affine_point.hpp"
 #include "curve/jacobian_point.hpp"
 
 namespace zkmsm {
-
-template <class Curve, class = void>
-struct CurveHasCofactor : std::false_type {};
-template <class Curve>
-struct CurveHasCofactor<Curve, std::void_t<decltype(Curve::has_cofactor)>> : std::bool_constant<Curve::has_cofactor> {};
-
-// True when the curve's points need the subgroup test besides the on-curve check.
-template <class Curve>
-inline constexpr bool kCurveHasCofactor = CurveHasCofactor<Curve>::value;
 
 namespace subgroup_detail {
 
@@ -47,13 +36,13 @@ constexpr JacobianPoint<Curve> multiply_u64(std::uint64_t k, const JacobianPoint
 // p on the curve (checked by the caller); true when p is in the prime-order subgroup.
 template <class Curve>
 constexpr bool in_prime_order_subgroup(const AffinePoint<Curve>& p) {
-  if constexpr (!kCurveHasCofactor<Curve>) {
+  if constexpr (!Curve::has_cofactor) {
     return true;
   } else {
     using Base = typename Curve::BaseField;
     if (p.is_infinity()) return true;
     constexpr std::uint64_t z = parse_hex<1>(Curve::subgroup_z_magnitude_hex).limb[0];
-    const Base beta = Base::from_canonical(parse_hex<Base::limbs>(Curve::subgroup_beta_hex));
+    constexpr Base beta = Base::from_canonical(parse_hex<Base::limbs>(Curve::subgroup_beta_hex));
     const auto zp = subgroup_detail::multiply_u64(z, JacobianPoint<Curve>::from_affine(p));
     const auto z2p = subgroup_detail::multiply_u64(z, zp);
     return z2p == JacobianPoint<Curve>::from_affine(AffinePoint<Curve>{beta * p.x, -p.y});
@@ -63,7 +52,7 @@ constexpr bool in_prime_order_subgroup(const AffinePoint<Curve>& p) {
 // A point of the prime-order subgroup: [h_eff]p (infinity when p's component in the group is 0).
 template <class Curve>
 AffinePoint<Curve> clear_cofactor(const AffinePoint<Curve>& p) {
-  if constexpr (!kCurveHasCofactor<Curve>) {
+  if constexpr (!Curve::has_cofactor) {
     return p;
   } else {
     constexpr std::uint64_t h = parse_hex<1>(Curve::effective_cofactor_hex).limb[0];

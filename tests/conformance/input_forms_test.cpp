@@ -104,7 +104,7 @@ TYPED_TEST(InputForms, InvalidPointsAreRefusedWithTheirIndex) {
 TYPED_TEST(InputForms, PointsOutsideThePrimeOrderGroupAreRefusedWithTheirIndex) {
   using Curve = typename TestFixture::Curve;
   using Internal = api::InternalCurve<Curve>;
-  if constexpr (!kCurveHasCofactor<Internal>) {
+  if constexpr (!Internal::has_cofactor) {
     GTEST_SKIP() << Curve::name << " has cofactor 1: every point on the curve is in the group";
   } else {
     const std::size_t n = 300;

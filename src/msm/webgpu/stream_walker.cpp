@@ -101,16 +101,13 @@ Status StreamWalker::accumulate(const Buffer& points,
                                         kRoundsPerDispatch};
     context_.write(round_arguments_[first], arguments, sizeof arguments);
   }
+  // Level ℓ combines `units` units into ⌈units / 16⌉, until one is left (at least one level).
   std::uint32_t levels = 0;
-  for (std::uint64_t units = slot_count();; ++levels) {
+  for (std::uint64_t units = slot_count(); levels == 0 || units > 1;
+       units = (units + kCombineBlock - 1) / kCombineBlock) {
     if (levels == kMaxCombineLevels) return Status::error("stream walker: more combine levels than kMaxCombineLevels");
     const std::uint32_t arguments[4] = {static_cast<std::uint32_t>(units), kCombineBlock, 0, 0};
-    context_.write(combine_arguments_[levels], arguments, sizeof arguments);
-    units = (units + kCombineBlock - 1) / kCombineBlock;
-    if (units <= 1) {
-      ++levels;
-      break;
-    }
+    context_.write(combine_arguments_[levels++], arguments, sizeof arguments);
   }
   for (std::uint64_t d = 0; d < dispatches; ++d) {
     const Buffer& arguments = round_arguments_[d == 0 ? 0 : 1];
