@@ -89,18 +89,22 @@ struct ConformanceCase {
   using Target = BackendTag;
 };
 
-// BLS12-381 runs on the cpu backend only so far (issue #17).
+// BLS12-381 runs on the cpu and cuda backends so far (issue #17).
 using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Grumpkin, CpuBackend>,
                                           ConformanceCase<Bls12381, CpuBackend>,
                                           ConformanceCase<Bn254, CudaBackend>,
                                           ConformanceCase<Grumpkin, CudaBackend>,
+                                          ConformanceCase<Bls12381, CudaBackend>,
                                           ConformanceCase<Bn254, CudaXyzzBackend>,
                                           ConformanceCase<Grumpkin, CudaXyzzBackend>,
+                                          ConformanceCase<Bls12381, CudaXyzzBackend>,
                                           ConformanceCase<Bn254, CudaGlvBackend>,
                                           ConformanceCase<Grumpkin, CudaGlvBackend>,
+                                          ConformanceCase<Bls12381, CudaGlvBackend>,
                                           ConformanceCase<Bn254, CudaPrecomputedBackend>,
                                           ConformanceCase<Grumpkin, CudaPrecomputedBackend>,
+                                          ConformanceCase<Bls12381, CudaPrecomputedBackend>,
                                           ConformanceCase<Bn254, VulkanBackend>,
                                           ConformanceCase<Grumpkin, VulkanBackend>>;
 

@@ -91,7 +91,7 @@ class CudaConvertInputsTest : public SeededTest {
   std::vector<Affine> canonical_points;
   std::vector<Integer<Curve>> scalars;  // canonical, any 256-bit value
 };
-using Curves = ::testing::Types<Bn254G1, GrumpkinG1>;
+using Curves = ::testing::Types<Bn254G1, GrumpkinG1, Bls12381G1>;
 TYPED_TEST_SUITE(CudaConvertInputsTest, Curves);
 
 TYPED_TEST(CudaConvertInputsTest, HostInputsThroughTheInputsDescription) {
@@ -158,6 +158,36 @@ TYPED_TEST(CudaConvertInputsTest, DeviceValidationReportsTheLowestBadPoint) {
   bad_montgomery[33].y = bad_montgomery[33].x;
   this->expect_rejected(bad_montgomery, validate_montgomery, PointIssue::not_on_curve, 33,
                         "point 33 is not on the curve " + curve);
+}
+
+// On a curve with a cofactor (BLS12-381) the device checks membership in G1 after the curve
+// equation: (0, −2) has order 3; G + (0, −2) is on the curve with a G1 component and a small one.
+TYPED_TEST(CudaConvertInputsTest, DeviceValidationRefusesPointsOutsideTheSubgroup) {
+  using Curve = TypeParam;
+  using Affine = typename TestFixture::Affine;
+  using BaseField = typename Curve::BaseField;
+  if constexpr (!Curve::has_cofactor) {
+    GTEST_SKIP() << Curve::name << " has cofactor 1";
+  } else {
+    const Affine order_three{BaseField::zero(), -BaseField::from_i64(2)};
+    ASSERT_TRUE(order_three.is_on_curve());
+    const Affine mixed = JacobianPoint<Curve>::from_affine(Affine::generator()).add_affine(order_three).to_affine();
+    const std::string message =
+        " is on the curve " + std::string(Curve::name) + " but not in its prime-order subgroup (G1)";
+    auto bad = this->points;
+    bad[44] = mixed;
+    bad[52] = order_three;
+    this->expect_rejected(bad, {.points_in_montgomery = true, .validate_points = true}, PointIssue::not_in_subgroup, 44,
+                          "point 44" + message);
+    std::vector<Affine> bad_canonical;
+    for (const Affine& p : bad) bad_canonical.push_back(canonical_form(p));
+    bad_canonical[30] = canonical_form(order_three);
+    this->expect_rejected(bad_canonical, {.points_in_montgomery = false, .validate_points = true},
+                          PointIssue::not_in_subgroup, 30, "point 30" + message);
+    // Without validation they pass (the caller's business, like a point off the curve).
+    Affine result{};
+    EXPECT_TRUE(this->run(this->device_inputs(bad, this->scalars, {.points_in_montgomery = true}), &result).ok);
+  }
 }
 
 TYPED_TEST(CudaConvertInputsTest, HostValidationReportsTheLowestBadPoint) {

@@ -17,6 +17,8 @@ namespace {
 using backend::WalkerState;
 using cuda::CudaMsmOptions;
 
+constexpr cuda::detail::CurveShape kBn254Shape = cuda::detail::curve_shape<Bn254G1>();
+
 template <class Curve>
 class CudaEmulationTest : public SeededTest {
  protected:
@@ -78,7 +80,7 @@ class CudaEmulationTest : public SeededTest {
     EXPECT_EQ(result, reference_msm<Curve>(used, scalars)) << what;
   }
 };
-using Curves = ::testing::Types<Bn254G1, GrumpkinG1>;
+using Curves = ::testing::Types<Bn254G1, GrumpkinG1, Bls12381G1>;
 TYPED_TEST_SUITE(CudaEmulationTest, Curves);
 
 TYPED_TEST(CudaEmulationTest, EverySizeFrom1To40) {
@@ -242,18 +244,19 @@ TYPED_TEST(CudaEmulationTest, GlvSplitScalarsOnEveryKindOfInput) {
   // The geometry: twice the points, the windows of 127-bit halves.
   std::string error;
   const auto sizes =
-      cuda::detail::make_msm_sizes(1000, 254, {.window_bits = 10, .glv = backend::GlvChoice::on}, &error);
+      cuda::detail::make_msm_sizes(1000, kBn254Shape, {.window_bits = 10, .glv = backend::GlvChoice::on}, &error);
   EXPECT_TRUE(error.empty()) << error;
   EXPECT_EQ(sizes.n, 2000u);
   EXPECT_EQ(sizes.window_bits, 10u);
   EXPECT_EQ(sizes.windows, 13u);  // ⌈128/10⌉, against ⌈255/10⌉ = 26 without glv
-  EXPECT_EQ(sizes.bytes.glv_points, 2000u * cuda::detail::kAffineBytes);
+  EXPECT_EQ(sizes.bytes.glv_points, 2000u * sizeof(AffinePoint<Bn254G1>));
   // A window too large for n is capped by the caller's n (the public rule), not by 2n.
-  const auto capped = cuda::detail::make_msm_sizes(5, 254, {.window_bits = 22, .glv = backend::GlvChoice::on}, &error);
+  const auto capped =
+      cuda::detail::make_msm_sizes(5, kBn254Shape, {.window_bits = 22, .glv = backend::GlvChoice::on}, &error);
   EXPECT_EQ(capped.window_bits, max_useful_window_bits(5));
   // automatic: glv for the xyzz walker up to kGlvAutoMaxPoints points, never for the stream walker.
   const auto glv_for = [&error](std::size_t n, backend::AccumulatorKind accumulator, backend::GlvChoice glv) {
-    return cuda::detail::make_msm_sizes(n, 254, {.accumulator = accumulator, .glv = glv}, &error).glv;
+    return cuda::detail::make_msm_sizes(n, kBn254Shape, {.accumulator = accumulator, .glv = glv}, &error).glv;
   };
   constexpr std::size_t kAutoMax = cuda::detail::kGlvAutoMaxPoints;
   using enum backend::GlvChoice;
@@ -376,33 +379,35 @@ TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
   using Curve = TypeParam;
   std::string error;
   // The xyzz walker, unless a stream-walker knob is set.
-  const auto automatic = cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{}, &error);
+  const auto automatic = cuda::detail::make_msm_sizes(std::size_t{1} << 16, kBn254Shape, CudaMsmOptions{}, &error);
   EXPECT_TRUE(automatic.xyzz);
   EXPECT_EQ(automatic.slots, 1u);
-  EXPECT_FALSE(cuda::detail::make_msm_sizes(std::size_t{1} << 16, 254, CudaMsmOptions{.walker_slots = 2}, &error).xyzz);
-  const auto small = cuda::detail::make_msm_sizes(
-      std::size_t{1} << 16, 254, CudaMsmOptions{.accumulator = backend::AccumulatorKind::stream_walker}, &error);
+  EXPECT_FALSE(
+      cuda::detail::make_msm_sizes(std::size_t{1} << 16, kBn254Shape, CudaMsmOptions{.walker_slots = 2}, &error).xyzz);
+  const auto small =
+      cuda::detail::make_msm_sizes(std::size_t{1} << 16, kBn254Shape,
+                                   CudaMsmOptions{.accumulator = backend::AccumulatorKind::stream_walker}, &error);
   EXPECT_FALSE(small.xyzz);
   EXPECT_EQ(small.state, WalkerState::warp);
   EXPECT_EQ(small.slots, 4u);
   EXPECT_EQ(small.walker_threads % 32, 0u);
-  EXPECT_TRUE(cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254, CudaMsmOptions{}, &error).xyzz);
+  EXPECT_TRUE(cuda::detail::make_msm_sizes(std::size_t{1} << 24, kBn254Shape, CudaMsmOptions{}, &error).xyzz);
   const CudaMsmOptions walker{.accumulator = backend::AccumulatorKind::stream_walker};
-  const auto large = cuda::detail::make_msm_sizes(std::size_t{1} << 20, 254, walker, &error);
+  const auto large = cuda::detail::make_msm_sizes(std::size_t{1} << 20, kBn254Shape, walker, &error);
   EXPECT_EQ(large.state, WalkerState::global);
   EXPECT_EQ(large.slots, 16u);
   EXPECT_EQ(large.walker_min_blocks, 0u);
-  const auto huge = cuda::detail::make_msm_sizes(std::size_t{1} << 24, 254, walker, &error);
+  const auto huge = cuda::detail::make_msm_sizes(std::size_t{1} << 24, kBn254Shape, walker, &error);
   EXPECT_EQ(huge.slots, 48u);
   EXPECT_EQ(huge.walker_min_blocks, 3u);
   EXPECT_LE(huge.walker_threads, cuda::detail::kCappedMaxWalkerThreads);
   // Blocks larger than the capped kernel's bound run uncapped.
   const auto wide = cuda::detail::make_msm_sizes(
-      std::size_t{1} << 24, 254,
+      std::size_t{1} << 24, kBn254Shape,
       CudaMsmOptions{.accumulator = backend::AccumulatorKind::stream_walker, .walker_threads_per_block = 512}, &error);
   EXPECT_EQ(wide.walker_min_blocks, 0u);
   // An explicit S the warp state cannot take goes to the global state.
-  const auto explicit_s = cuda::detail::make_msm_sizes(1000, 254, CudaMsmOptions{.walker_slots = 12}, &error);
+  const auto explicit_s = cuda::detail::make_msm_sizes(1000, kBn254Shape, CudaMsmOptions{.walker_slots = 12}, &error);
   EXPECT_TRUE(error.empty()) << error;
   EXPECT_EQ(explicit_s.state, WalkerState::global);
   const auto points = independent_points<Curve>(300, this->rng());
@@ -415,12 +420,12 @@ TYPED_TEST(CudaEmulationTest, AutomaticWalkerFollowsTheSize) {
 TYPED_TEST(CudaEmulationTest, AWindowAboveWhatNCanUseIsCapped) {
   using Curve = TypeParam;
   std::string error;
-  const auto one = cuda::detail::make_msm_sizes(1, 254, CudaMsmOptions{.window_bits = 22}, &error);
+  const auto one = cuda::detail::make_msm_sizes(1, kBn254Shape, CudaMsmOptions{.window_bits = 22}, &error);
   EXPECT_TRUE(error.empty()) << error;
   EXPECT_EQ(one.window_bits, 2u);
   EXPECT_EQ(one.buckets, 2u);
   EXPECT_LT(one.bytes.total(), std::size_t{16} << 20);
-  const auto some = cuda::detail::make_msm_sizes(40, 254, CudaMsmOptions{.window_bits = 22}, &error);
+  const auto some = cuda::detail::make_msm_sizes(40, kBn254Shape, CudaMsmOptions{.window_bits = 22}, &error);
   EXPECT_EQ(some.window_bits, 7u);
   const auto points = independent_points<Curve>(5, this->rng());
   const auto scalars = random_scalars_256<Curve>(5, this->rng);

@@ -1,5 +1,5 @@
-// The device field (8 × 32-bit limbs, PTX carry chains) against the host PrimeField: every
-// operation on random and edge-case operands, for both base fields in use (BN254 Fq, Fr); the
+// The device field (8 or 12 × 32-bit limbs, PTX carry chains) against the host PrimeField: every
+// operation on random and edge-case operands, for the fields in use (BN254 Fq, Fr; BLS12-381 Fq); the
 // lazy operations (values in [0, 2p)) on both patterns of each operand, x and x + p.
 #include <gtest/gtest.h>
 
@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "field/test_support.hpp"
 #include "msm/cuda/cuda_msm.hpp"
@@ -61,12 +62,12 @@ __global__ void lazy_ops_kernel(const cuda::DeviceField<Params>* a,
   zero[2 * i + 1] = y.is_zero_lazy();
 }
 
-// x + p as a raw pattern (< 2^256 since p < 2^254): the other lazy representation of x.
+// x + p as a raw pattern (< R since 4p < R): the other lazy representation of x.
 template <class Field>
 typename Field::Integer plus_modulus(const typename Field::Integer& x) {
   typename Field::Integer out{};
   unsigned __int128 carry = 0;
-  for (int i = 0; i < 4; ++i) {
+  for (std::size_t i = 0; i < Field::limbs; ++i) {
     const unsigned __int128 t = static_cast<unsigned __int128>(x.limb[i]) + Field::modulus().limb[i] + carry;
     out.limb[i] = static_cast<std::uint64_t>(t);
     carry = t >> 64;
@@ -90,7 +91,7 @@ struct ParamsOf<PrimeField<P>> {
   using type = P;
 };
 
-using Fields = ::testing::Types<Bn254Fq, Bn254Fr>;
+using Fields = ::testing::Types<Bn254Fq, Bn254Fr, Bls12381Fq>;
 TYPED_TEST_SUITE(CudaFieldTest, Fields);
 
 TYPED_TEST(CudaFieldTest, EveryOperationMatchesTheHostField) {
@@ -158,9 +159,11 @@ TYPED_TEST(CudaFieldTest, LazyOperationsOnBothPatternsStayBelowTwoPAndMatchTheHo
 
   // Operand patterns: raw Montgomery values x (< p) and x + p, edge cases (0, p, 1, p − 1 and their
   // Montgomery forms) and random elements; every pair of patterns of each pair of elements.
-  std::vector<Field> elements = {Field::zero(), Field::one(), -Field::one(), Field::from_raw(Integer{{1, 0, 0, 0}}),
-                                 Field::from_raw(Integer{{Field::modulus().limb[0] - 1, Field::modulus().limb[1],
-                                                          Field::modulus().limb[2], Field::modulus().limb[3]}})};
+  Integer raw_one{}, raw_p_minus_one = Field::modulus();
+  raw_one.limb[0] = 1;
+  raw_p_minus_one.limb[0] -= 1;
+  std::vector<Field> elements = {Field::zero(), Field::one(), -Field::one(), Field::from_raw(raw_one),
+                                 Field::from_raw(raw_p_minus_one)};
   for (int i = 0; i < 1024; ++i) elements.push_back(random_element<Field>(this->rng));
   std::vector<Integer> a, b;
   std::vector<Field> ea, eb;

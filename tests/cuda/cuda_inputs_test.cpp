@@ -79,7 +79,7 @@ class CudaInputsTest : public SeededTest {
   std::vector<Point<Curve>> points;  // canonical
   std::vector<Scalar<Curve>> scalars;
 };
-using Curves = ::testing::Types<Bn254, Grumpkin>;
+using Curves = ::testing::Types<Bn254, Grumpkin, Bls12381>;
 TYPED_TEST_SUITE(CudaInputsTest, Curves);
 
 TYPED_TEST(CudaInputsTest, BasesReusedAcrossMsmsEqualTheCpuBackend) {

@@ -51,7 +51,7 @@ class CudaMsmTest : public SeededTest {
         << "n = " << points.size() << ", " << describe(options);
   }
 };
-using Curves = ::testing::Types<Bn254G1, GrumpkinG1>;
+using Curves = ::testing::Types<Bn254G1, GrumpkinG1, Bls12381G1>;
 TYPED_TEST_SUITE(CudaMsmTest, Curves);
 
 TYPED_TEST(CudaMsmTest, WalkerKnobGrid) {

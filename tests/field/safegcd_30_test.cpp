@@ -19,15 +19,17 @@ class Safegcd30Test : public SeededTest {
   using Integer = typename Field::Integer;
 
   // The Montgomery-form inverse through safegcd_30, for a raw (Montgomery) value.
+  static constexpr int kWords = 2 * Field::limbs;
+
   static Integer inverse_30(const Integer& raw) {
-    static constexpr Safegcd30Modulus kModulus =
-        Safegcd30Modulus::make(Field::Constants::modulus, Field::Constants::neg_inv32);
-    static constexpr Signed30 kSeed = signed30_from_bigint(Field::Constants::r2_mod_p);
-    std::uint32_t words[8], out[8];
-    for (int i = 0; i < 8; ++i) words[i] = static_cast<std::uint32_t>(raw.limb[i / 2] >> (32 * (i % 2)));
-    safegcd30_inverse_vartime(out, words, kSeed, kModulus);
+    static constexpr Safegcd30Modulus<kWords> kModulus =
+        Safegcd30Modulus<kWords>::make(Field::Constants::modulus, Field::Constants::neg_inv32);
+    static constexpr Signed30<kWords> kSeed = signed30_from_bigint(Field::Constants::r2_mod_p);
+    std::uint32_t words[kWords], out[kWords];
+    for (int i = 0; i < kWords; ++i) words[i] = static_cast<std::uint32_t>(raw.limb[i / 2] >> (32 * (i % 2)));
+    safegcd30_inverse_vartime<kWords>(out, words, kSeed, kModulus);
     Integer result{};
-    for (int i = 0; i < 8; ++i) result.limb[i / 2] |= std::uint64_t{out[i]} << (32 * (i % 2));
+    for (int i = 0; i < kWords; ++i) result.limb[i / 2] |= std::uint64_t{out[i]} << (32 * (i % 2));
     return result;
   }
 
@@ -36,7 +38,7 @@ class Safegcd30Test : public SeededTest {
     EXPECT_EQ(inverse_30(raw), expected) << "raw limbs " << to_hex(raw);
   }
 };
-TYPED_TEST_SUITE(Safegcd30Test, Bn254Fields);
+TYPED_TEST_SUITE(Safegcd30Test, AllFields);
 
 TYPED_TEST(Safegcd30Test, ZeroAndOne) {
   using F = TypeParam;

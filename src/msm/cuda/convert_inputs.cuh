@@ -6,7 +6,8 @@
 //            coordinates are multiplied by R² (one Montgomery multiplication: x·R²·R⁻¹ = x·R)
 //            into a new buffer. Validation mirrors the host path of the API layer: a coordinate
 //            ≥ p is rejected whenever the points are converted or validated, and y² = x³ + b is
-//            checked (infinity allowed) when validate_points is set. Montgomery-form points that
+//            checked (infinity allowed) when validate_points is set, then, on a curve with a
+//            cofactor (BLS12-381), membership in the prime-order subgroup. Montgomery-form points that
 //            only need validation are checked in place, without a copy.
 //   scalars  the pipeline reads canonical 256-bit integers (it reduces them mod r itself).
 //            Device scalars in Montgomery form s·R mod r are reduced mod r, then multiplied by 1
@@ -20,6 +21,7 @@
 #include <cstdint>
 #include <string>
 
+#include "curve/subgroup_check.hpp"
 #include "msm/cuda/cuda_msm.hpp"
 #include "msm/cuda/device_points.cuh"
 #include "msm/cuda/exec.cuh"
@@ -29,7 +31,7 @@ namespace zkmsm::cuda::detail {
 // ---- the first rejected point ------------------------------------------------------------------
 // One u64 in device memory: index·4 + kind, the minimum over every rejection; all ones = none.
 inline constexpr u64 kNoPointIssue = ~u64{0};
-enum : u64 { kIssueXNotCanonical = 0, kIssueYNotCanonical = 1, kIssueNotOnCurve = 2 };
+enum : u64 { kIssueXNotCanonical = 0, kIssueYNotCanonical = 1, kIssueNotOnCurve = 2, kIssueNotInSubgroup = 3 };
 
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void record_point_issue(u64* first_issue, u64 index, u64 kind) {
   const u64 key = index * 4 + kind;
@@ -55,8 +57,11 @@ CudaStatus point_issue_status(u64 first_issue) {
     case kIssueYNotCanonical:
       status.point_issue = PointIssue::y_not_canonical;
       break;
-    default:
+    case kIssueNotOnCurve:
       status.point_issue = PointIssue::not_on_curve;
+      break;
+    default:
+      status.point_issue = PointIssue::not_in_subgroup;
       break;
   }
   status.message = point_issue_message(status.point_issue, index, Curve::name);
@@ -69,31 +74,53 @@ template <class Fd, class Limbs>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd device_field_from_limbs(const Limbs& limbs) {
   Fd out;
 #pragma unroll
-  for (int i = 0; i < 8; ++i) out.v[i] = limbs.v[i];
+  for (int i = 0; i < Fd::kWords; ++i) out.v[i] = limbs.v[i];
   return out;
 }
 
 // b·R mod p, from the small b of the curve's identity card, with constexpr BigInt arithmetic only
 // (the field multiplication behind Curve::b() is not constexpr in device code).
 template <class Curve>
-constexpr BigInt<4> montgomery_b() {
+constexpr BigInt<DeviceBase<Curve>::Constants::Host::limbs> montgomery_b() {
   using Host = typename DeviceBase<Curve>::Constants::Host;
   const std::int64_t b = Curve::b_small;
   const std::uint64_t magnitude = b < 0 ? 0 - static_cast<std::uint64_t>(b) : static_cast<std::uint64_t>(b);
-  BigInt<4> sum{};
+  BigInt<Host::limbs> sum{};
   for (std::uint64_t k = 0; k < magnitude; ++k) {
-    add_with_carry(sum, sum, Host::r_mod_p);  // < 2p < 2^255: no carry out
+    add_with_carry(sum, sum, Host::r_mod_p);  // < 2p < R: no carry out
     sum = reduce_mod(sum, Host::modulus);
   }
   if (b < 0 && !sum.is_zero()) sub_with_borrow(sum, Host::modulus, sum);
   return sum;
 }
 
+// Whether an on-curve point (Montgomery form, not infinity) is in the prime-order subgroup: Scott's
+// test of curve/subgroup_check.hpp (P ∈ G1 ⟺ [z²]P = −σ(P) = (β'·x, −y)) on the device field,
+// ~1,000 multiplications. β'·R is computed per call (one multiplication by R²).
+template <class Curve>
+ZKMSM_HOST_DEVICE bool in_prime_order_subgroup_device(const DeviceAffine<DeviceBase<Curve>>& p) {
+  if constexpr (!Curve::has_cofactor) {
+    return true;
+  } else {
+    using Fd = DeviceBase<Curve>;
+    using Constants = typename Fd::Constants;
+    using View = DeviceCurveView<Fd>;
+    constexpr std::uint64_t z = parse_hex<1>(Curve::subgroup_z_magnitude_hex).limb[0];
+    constexpr typename Constants::Limbs beta_limbs =
+        Constants::split(parse_hex<Constants::Host::limbs>(Curve::subgroup_beta_hex));
+    constexpr typename Constants::Limbs r_squared = Constants::r_squared;
+    const Fd beta = device_field_from_limbs<Fd>(beta_limbs) * device_field_from_limbs<Fd>(r_squared);
+    const auto zp = subgroup_detail::multiply_u64(z, JacobianPoint<View>::from_affine(p));
+    const auto z2p = subgroup_detail::multiply_u64(z, zp);
+    return z2p == JacobianPoint<View>::from_affine(DeviceAffine<Fd>{beta * p.x, -p.y});
+  }
+}
+
 // a < p for the raw limbs of a (canonical or Montgomery, both must be below the modulus).
 template <class Fd>
 ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE bool below_modulus(const Fd& a) {
   constexpr typename Fd::Constants::Limbs p = Fd::Constants::modulus;
-  for (int i = 7; i >= 0; --i) {
+  for (int i = Fd::kWords - 1; i >= 0; --i) {
     if (a.v[i] != p.v[i]) return a.v[i] < p.v[i];
   }
   return false;
@@ -133,6 +160,7 @@ struct ConvertPoints {
       constexpr typename Constants::Limbs b_limbs = Constants::split(montgomery_b<Curve>());  // b·R mod p
       const Fd b = device_field_from_limbs<Fd>(b_limbs);
       if (p.y.squared() != p.x.squared() * p.x + b) return record_point_issue(first_issue, i, kIssueNotOnCurve);
+      if (!in_prime_order_subgroup_device<Curve>(p)) return record_point_issue(first_issue, i, kIssueNotInSubgroup);
     }
     if (out != nullptr) out[i] = p;
   }

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "msm/common/backend_registry.hpp"
@@ -125,8 +126,10 @@ class CudaBackend final : public backend::MsmBackend<Curve> {
 void register_backend(backend::BackendRegistry& registry) {
   static CudaBackend<Bn254G1> bn254;
   static CudaBackend<GrumpkinG1> grumpkin;
+  static CudaBackend<Bls12381G1> bls12_381;
   registry.add<Bn254G1>(bn254);
   registry.add<GrumpkinG1>(grumpkin);
+  registry.add<Bls12381G1>(bls12_381);
 }
 
 }  // namespace zkmsm::cuda

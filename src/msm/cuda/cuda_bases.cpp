@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/uninitialized_buffer.hpp"
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "host/host_inputs.hpp"
@@ -274,6 +275,7 @@ backend::Status msm_on_cuda_bases(std::span<AffinePoint<Curve>> sums,
       const backend::InputForm&, const backend::Knobs&, const std::vector<int>&, std::span<backend::MsmReport>, bool);
 ZKMSM_CUDA_BASES_INSTANTIATE(Bn254G1)
 ZKMSM_CUDA_BASES_INSTANTIATE(GrumpkinG1)
+ZKMSM_CUDA_BASES_INSTANTIATE(Bls12381G1)
 #undef ZKMSM_CUDA_BASES_INSTANTIATE
 
 }  // namespace zkmsm::cuda

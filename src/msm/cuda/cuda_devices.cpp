@@ -6,6 +6,7 @@
 #include <numeric>
 #include <string>
 
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "msm/common/device_stripes.hpp"
@@ -158,6 +159,7 @@ backend::Status msm_batch_on_devices(std::span<AffinePoint<Curve>> sums,
                                                        std::span<backend::MsmReport>);
 ZKMSM_CUDA_DEVICES_INSTANTIATE(Bn254G1)
 ZKMSM_CUDA_DEVICES_INSTANTIATE(GrumpkinG1)
+ZKMSM_CUDA_DEVICES_INSTANTIATE(Bls12381G1)
 #undef ZKMSM_CUDA_DEVICES_INSTANTIATE
 
 }  // namespace zkmsm::cuda

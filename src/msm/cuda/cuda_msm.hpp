@@ -119,6 +119,7 @@ enum class PointIssue {
   x_not_canonical,  // x ≥ p
   y_not_canonical,  // y ≥ p
   not_on_curve,     // y² ≠ x³ + b (and not the point at infinity)
+  not_in_subgroup,  // on the curve, outside the prime-order subgroup (curves with a cofactor)
 };
 
 // The host path's message for a rejected point (host/host_inputs.hpp's words).
@@ -130,6 +131,9 @@ inline std::string point_issue_message(PointIssue issue, std::size_t index, cons
       return "point " + std::to_string(index) + ": coordinate y is not below the field modulus p";
     case PointIssue::not_on_curve:
       return "point " + std::to_string(index) + " is not on the curve " + curve_name;
+    case PointIssue::not_in_subgroup:
+      return "point " + std::to_string(index) + " is on the curve " + curve_name +
+             " but not in its prime-order subgroup (G1)";
     case PointIssue::none:
       break;
   }

@@ -18,11 +18,6 @@
 
 namespace zkmsm::cuda::detail {
 
-template <class Curve>
-unsigned scalar_bits() {
-  return static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
-}
-
 inline void fill_report(CudaMsmReport* report, const MsmSizes& sizes, const double* stage_ms, std::size_t measured) {
   if (report == nullptr) return;
   report->window_bits = sizes.window_bits;
@@ -48,7 +43,7 @@ CudaStatus run_msm(Exec& exec,
                    CudaMsmReport* report) {
   static_assert(sizeof(typename Curve::ScalarField::Integer) == kScalarBytes);
   std::string error;
-  const MsmSizes sizes = make_msm_sizes(inputs.n, scalar_bits<Curve>(), options, &error);
+  const MsmSizes sizes = make_msm_sizes(inputs.n, curve_shape<Curve>(), options, &error);
   if (!error.empty()) return failure(error);
   double stage_ms[kStageCount] = {};
   if (inputs.n == 0) {
@@ -133,7 +128,7 @@ CudaStatus prepare_device_points_impl(
   DeviceExec exec(stream);
   ZKMSM_TRY(exec.init());
   if (!points_on_device) {
-    ZKMSM_TRY(exec.upload(device_out, points, n * kAffineBytes));
+    ZKMSM_TRY(exec.upload(device_out, points, n * sizeof(AffinePoint<Curve>)));
     return exec.synchronize();
   }
   std::size_t allocated = 0;
@@ -156,7 +151,7 @@ CudaStatus run_shifted_copies(Exec& exec, void* points, std::size_t n, unsigned 
 template <class Curve>
 std::size_t estimate_device_bytes_impl(std::size_t n, const CudaMsmOptions& options) {
   std::string error;
-  const MsmSizes sizes = make_msm_sizes(n, scalar_bits<Curve>(), options, &error);
+  const MsmSizes sizes = make_msm_sizes(n, curve_shape<Curve>(), options, &error);
   if (!error.empty() || n == 0) return 0;
   return sizes.bytes.total();
 }

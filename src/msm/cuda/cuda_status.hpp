@@ -20,6 +20,9 @@ inline backend::Status to_status(const CudaStatus& status) {
     case PointIssue::not_on_curve:
       return backend::Status::rejected_point(backend::StatusCode::point_not_on_curve, status.message,
                                              status.point_index);
+    case PointIssue::not_in_subgroup:
+      return backend::Status::rejected_point(backend::StatusCode::point_not_in_subgroup, status.message,
+                                             status.point_index);
     case PointIssue::none:
       break;
   }

@@ -49,6 +49,6 @@ using DeviceJacobian = JacobianPoint<DeviceCurveView<Fd>>;
 template <class Curve>
 inline constexpr bool kDeviceLayoutMatches = sizeof(DeviceAffine<DeviceBase<Curve>>) == sizeof(AffinePoint<Curve>) &&
                                              sizeof(DeviceXyzz<DeviceBase<Curve>>) == sizeof(XyzzPoint<Curve>) &&
-                                             sizeof(DeviceBase<Curve>) == 32;
+                                             sizeof(DeviceBase<Curve>) == sizeof(typename Curve::BaseField);
 
 }  // namespace zkmsm::cuda

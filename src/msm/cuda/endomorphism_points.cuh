@@ -20,10 +20,11 @@ struct EndomorphismPoints {
   // β·R mod p, by one Montgomery multiplication of β by R² (on the host, once per MSM).
   ZKMSM_HOST_DEVICE static Fd montgomery_beta() {
     using Constants = typename Fd::Constants;
-    constexpr typename Constants::Limbs beta_words = Constants::split(parse_hex<4>(Curve::endomorphism_beta_hex));
+    constexpr typename Constants::Limbs beta_words =
+        Constants::split(parse_hex<Constants::Host::limbs>(Curve::endomorphism_beta_hex));
     constexpr typename Constants::Limbs r_squared = Constants::r_squared;
     Fd beta, r2;
-    for (int k = 0; k < 8; ++k) {
+    for (int k = 0; k < Fd::kWords; ++k) {
       beta.v[k] = beta_words.v[k];
       r2.v[k] = r_squared.v[k];
     }

@@ -43,13 +43,14 @@ inline constexpr std::uint64_t kMaxBatchEntries = (std::uint64_t{1} << 31) - 1;
 // Largest slot count of the global walker state.
 inline constexpr unsigned kMaxGlobalSlots = 64;
 // Words of one walker slot in global state: cursor, range end, piece end, bucket, flags;
-// accumulator (x, y); exclusive prefix product.
+// accumulator (x, y); exclusive prefix product — for a base field of `field_words` 32-bit words
+// (8: BN254, Grumpkin; 12: BLS12-381).
 inline constexpr unsigned kSlotScalarWords = 5;
-inline constexpr unsigned kSlotWords = kSlotScalarWords + 16 + 8;
+inline constexpr unsigned slot_words(unsigned field_words) { return kSlotScalarWords + 3 * field_words; }
 // Sizes of the device types (checked against the real types in pipeline.cuh).
-inline constexpr std::size_t kAffineBytes = 64;
-inline constexpr std::size_t kXyzzBytes = 128;
-inline constexpr std::size_t kScalarBytes = 32;
+inline constexpr std::size_t affine_bytes(unsigned field_words) { return 2 * 4 * std::size_t{field_words}; }
+inline constexpr std::size_t xyzz_bytes(unsigned field_words) { return 4 * 4 * std::size_t{field_words}; }
+inline constexpr std::size_t kScalarBytes = 32;  // every curve's scalar field has 4 × 64-bit limbs
 // Small per-call block: valid-entry count and long-split flag.
 inline constexpr std::size_t kMetaBytes = 256;
 
@@ -179,6 +180,7 @@ inline WindowSplitPlan plan_window_split(unsigned bits) {
 }
 
 struct MsmSizes {
+  unsigned field_words = 8;      // 32-bit words of a base field element
   std::size_t input_points = 0;  // n, the caller's points
   std::size_t n = 0;             // entries per window: n, 2n with glv (P, then φ(P)), count·n with copies
   bool glv = false;              // scalars split by the endomorphism (CudaMsmOptions::glv)
@@ -202,7 +204,9 @@ struct MsmSizes {
   bool state_in_device_memory() const {
     return !xyzz && (state == backend::WalkerState::global || state == backend::WalkerState::global_warp);
   }
-  std::size_t part_bytes() const { return xyzz ? kXyzzBytes : kAffineBytes; }
+  std::size_t affine_point_bytes() const { return affine_bytes(field_words); }
+  std::size_t xyzz_point_bytes() const { return xyzz_bytes(field_words); }
+  std::size_t part_bytes() const { return xyzz ? xyzz_point_bytes() : affine_point_bytes(); }
   bool inversion_per_warp() const {
     return state == backend::WalkerState::warp || state == backend::WalkerState::global_warp;
   }
@@ -262,28 +266,47 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
 
   BufferBytes& b = sizes.bytes;
   b = {};
-  b.points = sizes.input_points * kAffineBytes;
+  const std::size_t affine = sizes.affine_point_bytes(), xyzz = sizes.xyzz_point_bytes();
+  b.points = sizes.input_points * affine;
   b.scalars = sizes.input_points * kScalarBytes;
-  b.glv_points = sizes.glv ? n * kAffineBytes : 0;
+  b.glv_points = sizes.glv ? n * affine : 0;
   b.sort_arrays = 4 * sizes.batch_entries * sizeof(std::uint32_t);
   b.sort_temp = sort_temp_bound(sizes.batch_entries);
   b.bucket_bounds = 2 * static_cast<std::size_t>(sizes.sentinel_key) * sizeof(std::uint32_t);
-  b.bucket_sums = sizes.xyzz ? 0 : static_cast<std::size_t>(sizes.sentinel_key) * kAffineBytes;
+  b.bucket_sums = sizes.xyzz ? 0 : static_cast<std::size_t>(sizes.sentinel_key) * affine;
   b.partials = 2 * sizes.walker_slot_count * (sizes.part_bytes() + sizeof(std::uint32_t));
-  b.split_sums =
-      sizes.walker_slot_count * kXyzzBytes + static_cast<std::size_t>(sizes.sentinel_key) * sizeof(std::uint32_t);
-  b.combine_levels = 2 * sizes.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * kXyzzBytes);
-  b.walker_state = sizes.state_in_device_memory() ? sizes.walker_slot_count * kSlotWords * sizeof(std::uint32_t) : 0;
+  b.split_sums = sizes.walker_slot_count * xyzz + static_cast<std::size_t>(sizes.sentinel_key) * sizeof(std::uint32_t);
+  b.combine_levels = 2 * sizes.combine_level_units * (3 * sizeof(std::uint32_t) + 2 * xyzz);
+  b.walker_state = sizes.state_in_device_memory()
+                       ? sizes.walker_slot_count * slot_words(sizes.field_words) * sizeof(std::uint32_t)
+                       : 0;
   b.reduce = (static_cast<std::size_t>(sizes.batch_windows) * (sizes.buckets + 1) + sizes.split_buffer_items[0] +
               sizes.split_buffer_items[1]) *
-             kXyzzBytes;
-  b.bit_sums = static_cast<std::size_t>(sizes.windows) * sizes.window_bits * kXyzzBytes;
+             xyzz;
+  b.bit_sums = static_cast<std::size_t>(sizes.windows) * sizes.window_bits * xyzz;
   b.meta = kMetaBytes;
 }
 
-// The sizes for n points, or an error message in *error (then the sizes are unusable).
-inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMsmOptions& options, std::string* error) {
+// What the sizes need to know of a curve.
+struct CurveShape {
+  unsigned scalar_bits;    // bits of the scalar field's modulus r
+  unsigned glv_half_bits;  // bound on the GLV halves' magnitudes (Curve::glv_half_bits, glv_split.hpp)
+  unsigned field_words;    // 32-bit words of a base field element (8, or 12 for BLS12-381)
+};
+template <class Curve>
+constexpr CurveShape curve_shape() {
+  return {static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits), Curve::glv_half_bits,
+          static_cast<unsigned>(2 * Curve::BaseField::limbs)};
+}
+
+// The sizes for n points of a curve of the given shape, or an error message in *error (then the
+// sizes are unusable).
+inline MsmSizes make_msm_sizes(std::size_t n,
+                               const CurveShape& curve,
+                               const CudaMsmOptions& options,
+                               std::string* error) {
   MsmSizes sizes;
+  sizes.field_words = curve.field_words;
   sizes.input_points = n;
   error->clear();
   if (options.window_bits == 1 || options.window_bits > kMaxWindowBits) {
@@ -312,7 +335,8 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
       return sizes;
     }
     if (k.window_bits < kMinWindowBits || k.window_bits > kMaxWindowBits || k.windows_per_copy == 0 ||
-        static_cast<std::uint64_t>(k.count) * k.windows_per_copy < signed_window_count(scalar_bits, k.window_bits) ||
+        static_cast<std::uint64_t>(k.count) * k.windows_per_copy <
+            signed_window_count(curve.scalar_bits, k.window_bits) ||
         k.stride < n || static_cast<std::uint64_t>(k.count) * k.stride > (std::uint64_t{1} << 31) - 1) {
       *error = "the precomputed copies do not cover the scalars (internal error)";
       return sizes;
@@ -345,8 +369,8 @@ inline MsmSizes make_msm_sizes(std::size_t n, unsigned scalar_bits, const CudaMs
     *error = sizes.glv ? "at most 2^30 - 1 points with glv" : "at most 2^31 - 1 points";
     return sizes;
   }
-  // With glv the digits are those of the halves, magnitudes below 2^127 (curve/glv_split.hpp).
-  const unsigned digit_bits = sizes.glv ? kGlvHalfBits : scalar_bits;
+  // With glv the digits are those of the halves, magnitudes below 2^glv_half_bits.
+  const unsigned digit_bits = sizes.glv ? curve.glv_half_bits : curve.scalar_bits;
   // The cost model sees the entries' points (2n with glv); the cap stays the public rule's, by the
   // caller's n (MsmConfig::window_bits), so that glv reports the same c for a too-large request.
   sizes.window_bits =

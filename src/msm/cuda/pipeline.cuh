@@ -37,7 +37,7 @@ inline constexpr unsigned kGenericThreadsPerBlock = 256;
 
 // ---- the driver ------------------------------------------------------------------------------------
 struct DeviceInputs {
-  const void* points;   // n × 64 bytes, AffinePoint layout
+  const void* points;   // n AffinePoint (2 base field elements each)
   const void* scalars;  // n × 32 bytes
 };
 
@@ -107,7 +107,8 @@ CudaStatus run_pipeline(Exec& exec,
   using Affine = DeviceAffine<Fd>;
   using Xyzz = DeviceXyzz<Fd>;
   static_assert(kDeviceLayoutMatches<Curve>, "device and host point layouts differ");
-  static_assert(sizeof(Affine) == kAffineBytes && sizeof(Xyzz) == kXyzzBytes, "launch_sizes.hpp sizes are stale");
+  static_assert(sizeof(Affine) == affine_bytes(Fd::kWords) && sizeof(Xyzz) == xyzz_bytes(Fd::kWords),
+                "launch_sizes.hpp sizes are stale");
 
   const u32 n = static_cast<u32>(sizes.n);  // entry points: 2n with glv
   const u32 input_points = static_cast<u32>(sizes.input_points);
@@ -157,7 +158,8 @@ CudaStatus run_pipeline(Exec& exec,
     }
   }
   u32* walker_state = nullptr;
-  if (sizes.state_in_device_memory()) ZKMSM_TRY(exec.alloc(walker_state, sizes.walker_slot_count * kSlotWords));
+  if (sizes.state_in_device_memory())
+    ZKMSM_TRY(exec.alloc(walker_state, sizes.walker_slot_count * slot_words(Fd::kWords)));
   Xyzz* bucket_items = nullptr;
   ZKMSM_TRY(exec.alloc(bucket_items, static_cast<std::size_t>(sizes.batch_windows) * (sizes.buckets + 1)));
   Xyzz* split_buffer[2] = {nullptr, nullptr};

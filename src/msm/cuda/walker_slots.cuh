@@ -45,7 +45,7 @@ struct RegisterStore {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void set_prefix(int k, const Fd& p) { prefix_[k] = p; }
 };
 
-// Slot state in device memory: word w of slot k of thread t at ((k·kSlotWords + w)·threads + t),
+// Slot state in device memory: word w of slot k of thread t at ((k·slot_words + w)·threads + t),
 // so a warp's accesses to one word are consecutive. kWarpBatched: one inversion per round for the
 // warp, as in RegisterStore.
 template <class Fd, bool kWarpBatched>
@@ -60,7 +60,7 @@ struct GlobalStore {
 
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE int slots() const { return count; }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE u32* word(int k, u32 w) const {
-    return base + (static_cast<u64>(k) * kSlotWords + w) * threads + t;
+    return base + (static_cast<u64>(k) * slot_words(Fd::kWords) + w) * threads + t;
   }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE SlotState slot(int k) const {
     return {*word(k, 0), *word(k, 1), *word(k, 2), *word(k, 3), *word(k, 4)};
@@ -72,23 +72,27 @@ struct GlobalStore {
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd load_field(int k, u32 first_word) const {
     Fd f;
 #pragma unroll
-    for (u32 i = 0; i < 8; ++i) f.v[i] = *word(k, first_word + i);
+    for (u32 i = 0; i < Fd::kWords; ++i) f.v[i] = *word(k, first_word + i);
     return f;
   }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void store_field(int k, u32 first_word, const Fd& f) {
 #pragma unroll
-    for (u32 i = 0; i < 8; ++i) *word(k, first_word + i) = f.v[i];
+    for (u32 i = 0; i < Fd::kWords; ++i) *word(k, first_word + i) = f.v[i];
   }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE DeviceAffine<Fd> acc(int k) const {
-    return {load_field(k, kSlotScalarWords), load_field(k, kSlotScalarWords + 8)};
+    return {load_field(k, kSlotScalarWords), load_field(k, kSlotScalarWords + Fd::kWords)};
   }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd acc_x(int k) const { return load_field(k, kSlotScalarWords); }
   ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void set_acc(int k, const DeviceAffine<Fd>& a) {
     store_field(k, kSlotScalarWords, a.x);
-    store_field(k, kSlotScalarWords + 8, a.y);
+    store_field(k, kSlotScalarWords + Fd::kWords, a.y);
   }
-  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd prefix(int k) const { return load_field(k, kSlotScalarWords + 16); }
-  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void set_prefix(int k, const Fd& p) { store_field(k, kSlotScalarWords + 16, p); }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE Fd prefix(int k) const {
+    return load_field(k, kSlotScalarWords + 2 * Fd::kWords);
+  }
+  ZKMSM_HOST_DEVICE ZKMSM_FORCE_INLINE void set_prefix(int k, const Fd& p) {
+    store_field(k, kSlotScalarWords + 2 * Fd::kWords, p);
+  }
 };
 
 template <class Store, class F>

@@ -27,7 +27,7 @@ template <class Fd, class Shuffle>
 __device__ __forceinline__ Fd shuffle_words(const Fd& a, Shuffle shuffle) {
   Fd r;
 #pragma unroll
-  for (int i = 0; i < 8; ++i) r.v[i] = shuffle(a.v[i]);
+  for (int i = 0; i < Fd::kWords; ++i) r.v[i] = shuffle(a.v[i]);
   return r;
 }
 template <class Fd>
