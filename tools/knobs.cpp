@@ -8,7 +8,8 @@ namespace zkmsm::cli {
 
 CLI::Option* add_curve_option(CLI::App& app, CurveId& curve) {
   return add_enum_option(app, "--curve", curve, curve_names(),
-                         "Curve: bn254 (BN254 G1, y^2 = x^3 + 3) or grumpkin (y^2 = x^3 - 17 over BN254's Fr)");
+                         "Curve: bn254 (BN254 G1, y^2 = x^3 + 3), grumpkin (y^2 = x^3 - 17 over BN254's Fr) or "
+                         "bls12_381 (BLS12-381 G1, y^2 = x^3 + 4)");
 }
 
 CLI::Option* add_backend_option(CLI::App& app, Backend& backend) {
