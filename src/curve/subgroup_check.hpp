@@ -31,6 +31,18 @@ constexpr JacobianPoint<Curve> multiply_u64(std::uint64_t k, const JacobianPoint
   return acc;
 }
 
+// Scott's test for p on the curve View (the curve itself, or its view over another field type with
+// the same constants, as the CUDA device field's) with β' given in that field's representation;
+// z is the parameter of `Constants` (the curve with the hex constants).
+template <class Constants, class View>
+constexpr bool scott_test(const AffinePoint<View>& p, const typename View::BaseField& beta) {
+  if (p.is_infinity()) return true;
+  constexpr std::uint64_t z = parse_hex<1>(Constants::subgroup_z_magnitude_hex).limb[0];
+  const auto zp = multiply_u64(z, JacobianPoint<View>::from_affine(p));
+  const auto z2p = multiply_u64(z, zp);
+  return z2p == JacobianPoint<View>::from_affine(AffinePoint<View>{beta * p.x, -p.y});
+}
+
 }  // namespace subgroup_detail
 
 // p on the curve (checked by the caller); true when p is in the prime-order subgroup.
@@ -40,12 +52,8 @@ constexpr bool in_prime_order_subgroup(const AffinePoint<Curve>& p) {
     return true;
   } else {
     using Base = typename Curve::BaseField;
-    if (p.is_infinity()) return true;
-    constexpr std::uint64_t z = parse_hex<1>(Curve::subgroup_z_magnitude_hex).limb[0];
     constexpr Base beta = Base::from_canonical(parse_hex<Base::limbs>(Curve::subgroup_beta_hex));
-    const auto zp = subgroup_detail::multiply_u64(z, JacobianPoint<Curve>::from_affine(p));
-    const auto z2p = subgroup_detail::multiply_u64(z, zp);
-    return z2p == JacobianPoint<Curve>::from_affine(AffinePoint<Curve>{beta * p.x, -p.y});
+    return subgroup_detail::scott_test<Curve>(p, beta);
   }
 }
 

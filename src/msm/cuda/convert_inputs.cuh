@@ -94,8 +94,8 @@ constexpr BigInt<DeviceBase<Curve>::Constants::Host::limbs> montgomery_b() {
   return sum;
 }
 
-// Whether an on-curve point (Montgomery form, not infinity) is in the prime-order subgroup: Scott's
-// test of curve/subgroup_check.hpp (P ∈ G1 ⟺ [z²]P = −σ(P) = (β'·x, −y)) on the device field,
+// Whether an on-curve point (Montgomery form) is in the prime-order subgroup: Scott's test of
+// curve/subgroup_check.hpp (the same function, P ∈ G1 ⟺ [z²]P = −σ(P) = (β'·x, −y)) on the device field,
 // ~1,000 multiplications. β'·R is computed per call (one multiplication by R²).
 template <class Curve>
 ZKMSM_HOST_DEVICE bool in_prime_order_subgroup_device(const DeviceAffine<DeviceBase<Curve>>& p) {
@@ -104,15 +104,11 @@ ZKMSM_HOST_DEVICE bool in_prime_order_subgroup_device(const DeviceAffine<DeviceB
   } else {
     using Fd = DeviceBase<Curve>;
     using Constants = typename Fd::Constants;
-    using View = DeviceCurveView<Fd>;
-    constexpr std::uint64_t z = parse_hex<1>(Curve::subgroup_z_magnitude_hex).limb[0];
     constexpr typename Constants::Limbs beta_limbs =
         Constants::split(parse_hex<Constants::Host::limbs>(Curve::subgroup_beta_hex));
     constexpr typename Constants::Limbs r_squared = Constants::r_squared;
     const Fd beta = device_field_from_limbs<Fd>(beta_limbs) * device_field_from_limbs<Fd>(r_squared);
-    const auto zp = subgroup_detail::multiply_u64(z, JacobianPoint<View>::from_affine(p));
-    const auto z2p = subgroup_detail::multiply_u64(z, zp);
-    return z2p == JacobianPoint<View>::from_affine(DeviceAffine<Fd>{beta * p.x, -p.y});
+    return subgroup_detail::scott_test<Curve>(p, beta);
   }
 }
 
