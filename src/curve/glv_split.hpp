@@ -26,10 +26,6 @@
 
 namespace zkmsm {
 
-// BN254's and Grumpkin's bound on |k1|, |k2| (their glv_half_bits): the digits of a half in the
-// CUDA pipeline, which splits only these two curves.
-inline constexpr unsigned kGlvHalfBits = 127;
-
 // A signed half of a split scalar: |value| < 2^128.
 struct GlvHalf {
   BigInt<2> magnitude;
