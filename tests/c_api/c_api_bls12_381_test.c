@@ -1,6 +1,9 @@
 /* BLS12-381 G1 through the C ABI: 12-limb points and results (zkmsm_point_limbs), known sums of
  * multiples of the generator (tests/curve/known_answers.py), a point on the curve outside G1
- * refused with ZKMSM_ERROR_POINT_NOT_IN_SUBGROUP, and a batch's 12-limb output stride. */
+ * refused with ZKMSM_ERROR_POINT_NOT_IN_SUBGROUP, and a batch's 12-limb output stride. The GPU
+ * backends run the same cases through the C++ API in the conformance suite (tests/conformance): on
+ * lavapipe each process compiles the 12-word Vulkan pipelines anew (~50 s), so this test, which
+ * runs in CI beside them, stays on the cpu. */
 #include <string.h>
 
 #include "c_api_test_support.h"
@@ -92,17 +95,6 @@ void test_bls12_381(void) {
         ZKMSM_ERROR_POINT_NOT_IN_SUBGROUP);
   CHECK(strstr(zkmsm_last_error(), "point 2") != NULL);
   CHECK(out[0] == 0x5a5a5a5a5a5a5a5aULL);
-
-  /* A GPU backend without the curve says so (where one is built and has a device). */
-  if (zkmsm_backend_available(ZKMSM_BACKEND_VULKAN)) {
-    zkmsm_config vulkan;
-    zkmsm_config_init(&vulkan);
-    vulkan.backend = ZKMSM_BACKEND_VULKAN;
-    put_point(points, 2, kG);
-    CHECK(zkmsm_msm(ZKMSM_CURVE_BLS12_381, points, scalars, 3, &vulkan, out, &is_infinity, NULL) ==
-          ZKMSM_ERROR_BACKEND_UNAVAILABLE);
-    CHECK(strstr(zkmsm_last_error(), "does not support the curve bls12_381") != NULL);
-  }
 
   /* A batch of two MSMs: the second result starts 12 limbs after the first. */
   {

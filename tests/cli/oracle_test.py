@@ -76,6 +76,12 @@ def main():
         return 1
 
     full = os.environ.get("ZKMSM_TEST_ORACLE", "") == "full" or args.backend == "cpu"
+    if args.curve == "bls12_381" and not full:
+        # Every `zkmsm msm` is a process that compiles the 12-word pipelines anew (~50 s each on
+        # lavapipe, which keeps no shader cache): the GPU backends' BLS12-381 runs are the large
+        # tier; the conformance suite checks them against the cpu backend in CI.
+        print(f"SKIP: bls12_381 on {args.backend} runs with ZKMSM_TEST_ORACLE=full", flush=True)
+        return 0
     sizes = SIZES if full else GPU_RANDOM_SIZES
     print(f"backend {args.backend}, {'full set' if full else 'GPU set (ZKMSM_TEST_ORACLE=full for all)'}",
           flush=True)

@@ -89,7 +89,7 @@ struct ConformanceCase {
   using Target = BackendTag;
 };
 
-// BLS12-381 runs on the cpu and cuda backends so far (issue #17).
+// BLS12-381 runs on the cpu, cuda and vulkan backends (webgpu: issue #17).
 using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Grumpkin, CpuBackend>,
                                           ConformanceCase<Bls12381, CpuBackend>,
@@ -106,7 +106,8 @@ using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Grumpkin, CudaPrecomputedBackend>,
                                           ConformanceCase<Bls12381, CudaPrecomputedBackend>,
                                           ConformanceCase<Bn254, VulkanBackend>,
-                                          ConformanceCase<Grumpkin, VulkanBackend>>;
+                                          ConformanceCase<Grumpkin, VulkanBackend>,
+                                          ConformanceCase<Bls12381, VulkanBackend>>;
 
 // Test names "Suite/bn254_cpu.Scenario": ctest runs each backend's cases with the filter
 // "*_<backend>.*" (tests/conformance/CMakeLists.txt).

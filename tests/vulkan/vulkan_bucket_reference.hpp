@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/bigint.hpp"
+#include "field/bls12_381_fields.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/test_support.hpp"
 #include "msm/common/signed_digits.hpp"
@@ -25,14 +26,22 @@ struct BucketEntries {
   std::vector<std::uint32_t> values;
 };
 
-inline Scalar scalar_modulus(ScalarCurve curve) {
-  return curve == ScalarCurve::bn254 ? FieldConstants<Bn254FrParams>::modulus : FieldConstants<Bn254FqParams>::modulus;
+inline Scalar scalar_modulus(ShaderCurve curve) {
+  switch (curve) {
+    case ShaderCurve::grumpkin:
+      return FieldConstants<Bn254FqParams>::modulus;
+    case ShaderCurve::bls12_381:
+      return FieldConstants<Bls12381FrParams>::modulus;
+    case ShaderCurve::bn254:
+    default:
+      return FieldConstants<Bn254FrParams>::modulus;
+  }
 }
 
 // The CUDA DecomposeScalars' entries for windows first_window … + batch_windows − 1 (entry
 // w · n + i), built from reduce_mod and signed_digit.
 inline BucketEntries host_decompose(const std::vector<Scalar>& scalars,
-                                    ScalarCurve curve,
+                                    ShaderCurve curve,
                                     unsigned window_bits,
                                     unsigned first_window,
                                     unsigned batch_windows) {
@@ -92,7 +101,7 @@ inline BucketBoundsReference host_bucket_bounds(const std::vector<std::uint32_t>
 
 // Edge scalars (0, 1, r − 1, r, r + 1, 2r, the largest multiple of r below 2^256 and 2^256 − 1,
 // 2^255, 2^254) followed by random ones, half uniform below r and half uniform 256-bit words.
-inline std::vector<Scalar> test_scalars(std::mt19937_64& rng, ScalarCurve curve, std::size_t n) {
+inline std::vector<Scalar> test_scalars(std::mt19937_64& rng, ShaderCurve curve, std::size_t n) {
   const Scalar r = scalar_modulus(curve);
   std::vector<Scalar> scalars;
   Scalar value{};

@@ -12,6 +12,7 @@
 
 #include "curve/affine_point.hpp"
 #include "curve/xyzz_point.hpp"
+#include "msm/vulkan/shader_curve.hpp"
 #include "vulkan/vulkan_kernel_runner.hpp"
 
 namespace zkmsm::vulkan::test {
@@ -29,7 +30,8 @@ Status run_curve_ops(CurveOpsResults<Curve>& out,
                      std::span<const XyzzPoint<Curve>> p,
                      std::span<const XyzzPoint<Curve>> q,
                      std::span<const AffinePoint<Curve>> a) {
-  static_assert(sizeof(XyzzPoint<Curve>) == 128 && sizeof(AffinePoint<Curve>) == 64);
+  static_assert(sizeof(XyzzPoint<Curve>) == xyzz_point_bytes(shader_curve_of<Curve>()) &&
+                sizeof(AffinePoint<Curve>) == affine_point_bytes(shader_curve_of<Curve>()));
   const std::uint32_t count = static_cast<std::uint32_t>(p.size());
   constexpr std::uint32_t kWorkgroup = 64;
   KernelLaunch launch{shader,

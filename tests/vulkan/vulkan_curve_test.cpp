@@ -1,5 +1,5 @@
 // The curve shaders on the Vulkan device against the host curve code (src/curve), bit for bit,
-// for BN254 G1 and Grumpkin:
+// for BN254 G1, Grumpkin and BLS12-381 G1 (12-word coordinates):
 //   - xyzz_point.glsl: add, mixed add and doubling of XYZZ points with random Z, on independent
 //     random points, equal points (doubling through add), P and −P, and infinity operands;
 //   - affine_point.glsl: the on-curve check (b from the generated constants);
@@ -13,6 +13,7 @@
 #include <random>
 #include <vector>
 
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "field/test_support.hpp"
@@ -33,7 +34,8 @@ struct CurveCase {
 
 using CurveCases =
     ::testing::Types<CurveCase<Bn254G1, ShaderId::curve_ops_bn254, ShaderId::batch_affine_add_ops_bn254>,
-                     CurveCase<GrumpkinG1, ShaderId::curve_ops_grumpkin, ShaderId::batch_affine_add_ops_grumpkin>>;
+                     CurveCase<GrumpkinG1, ShaderId::curve_ops_grumpkin, ShaderId::batch_affine_add_ops_grumpkin>,
+                     CurveCase<Bls12381G1, ShaderId::curve_ops_bls12_381, ShaderId::batch_affine_add_ops_bls12_381>>;
 
 template <class Case>
 class VulkanCurveTest : public zkmsm::test::SeededTest {};
@@ -191,9 +193,9 @@ TYPED_TEST(VulkanCurveTest, BatchAffineAddHandlesEveryCaseInsideOneBatch) {
     add_pair(Q, inf);    // infinity right
     add_pair(inf, inf);  // both
   }
-  // x = 0, the x of infinity's encoding: neither curve has such a point (b is not a square), so
-  // (0, 1) of y² = x³ + 1 stands in; the a = 0 addition formulas do not involve b, so the host
-  // and XYZZ references still apply.
+  // x = 0, the x of infinity's encoding: BN254 G1 and Grumpkin have no such point (b is not a
+  // square) and BLS12-381's (0, ±2) are outside G1, so (0, 1) of y² = x³ + 1 stands in; the a = 0 addition formulas do
+  // not involve b, so the host and XYZZ references still apply.
   const Affine on_axis{BaseField::zero(), BaseField::one()};
   add_pair(on_axis, inf);
   add_pair(inf, on_axis);

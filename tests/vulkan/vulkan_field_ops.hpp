@@ -15,7 +15,7 @@ namespace zkmsm::vulkan::test {
 
 inline constexpr std::size_t kFieldOpsResults = 7;
 
-// Field: a PrimeField of 4 limbs, uploaded as it is (the shaders' 8 × 32-bit layout).
+// Field: a PrimeField of 4 or 6 limbs, uploaded as it is (the shaders' 8 or 12 × 32-bit layout).
 template <class Field>
 Status run_field_ops(std::vector<std::array<Field, kFieldOpsResults>>& out,
                      Context& context,
@@ -23,7 +23,7 @@ Status run_field_ops(std::vector<std::array<Field, kFieldOpsResults>>& out,
                      std::uint32_t workgroup_size,
                      std::span<const Field> a,
                      std::span<const Field> b) {
-  static_assert(sizeof(Field) == 32);
+  static_assert(sizeof(Field) == 32 || sizeof(Field) == 48);
   const std::uint32_t count = static_cast<std::uint32_t>(a.size());
   KernelLaunch launch{shader,
                       {workgroup_size},

@@ -36,11 +36,6 @@ std::string describe(const VulkanMsmOptions& o) {
               : std::string(o.walker_state == backend::WalkerState::global ? " state=global" : " state=registers"));
 }
 
-template <class Curve>
-constexpr vulkan::ScalarCurve curve_id() {
-  return std::is_same_v<Curve, Bn254G1> ? vulkan::ScalarCurve::bn254 : vulkan::ScalarCurve::grumpkin;
-}
-
 // The library's context (the one msm() uses), or a skip.
 vulkan::Context* library_context(std::string& why) {
   vulkan::Context* context = nullptr;
@@ -90,8 +85,7 @@ class VulkanMsmTest : public SeededTest {
                   const VulkanMsmOptions& options) {
     Affine result = Affine::generator();
     VulkanMsmReport report;
-    const vulkan::Status status =
-        vulkan::msm<Curve>(context, points, scalars, curve_id<Curve>(), options, result, report);
+    const vulkan::Status status = vulkan::msm<Curve>(context, points, scalars, options, result, report);
     EXPECT_TRUE(status.ok()) << status.message << " (" << describe(options) << ")";
     EXPECT_TRUE(result.is_on_curve());
     if (status.ok() && !points.empty()) {
@@ -207,15 +201,17 @@ TYPED_TEST(VulkanMsmTest, WindowBatchesUnderAMemoryBudget) {
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
   const auto expected = expected_msm<Curve>(points, scalars);
   vulkan::MsmSizes full;
-  ASSERT_TRUE(vulkan::size_msm(full, context->info(), n, 254, {.window_bits = 8}).ok());
+  ASSERT_TRUE(vulkan::size_msm(full, context->info(), vulkan::ShaderCurve::bn254, n, 254, {.window_bits = 8}).ok());
   ASSERT_EQ(full.batches, 1u);
   // Down to one window per batch (33 batches at c = 8: three submissions of 12 batches).
   vulkan::MsmSizes one;
-  ASSERT_TRUE(vulkan::size_msm(one, context->info(), n, 254, {.window_bits = 8, .memory_budget_bytes = 1 << 20}).ok());
+  ASSERT_TRUE(vulkan::size_msm(one, context->info(), vulkan::ShaderCurve::bn254, n, 254,
+                               {.window_bits = 8, .memory_budget_bytes = 1 << 20})
+                  .ok());
   for (std::size_t budget : {full.device_bytes / 2, full.device_bytes / 4, std::size_t{1} << 20}) {
     const VulkanMsmOptions o{.window_bits = 8, .memory_budget_bytes = budget};
     vulkan::MsmSizes plan;
-    ASSERT_TRUE(vulkan::size_msm(plan, context->info(), n, 254, o).ok());
+    ASSERT_TRUE(vulkan::size_msm(plan, context->info(), vulkan::ShaderCurve::bn254, n, 254, o).ok());
     EXPECT_GT(plan.batches, 1u);
     EXPECT_LE(plan.device_bytes, budget);
     EXPECT_EQ(this->gpu(*context, points, scalars, o), expected) << describe(o) << ", " << plan.batches << " batches";
@@ -230,7 +226,7 @@ TYPED_TEST(VulkanMsmTest, BadOptionsAreErrors) {
   const auto expect_error = [&](const VulkanMsmOptions& o, vulkan::StatusCode code) {
     AffinePoint<Curve> result = AffinePoint<Curve>::generator();
     VulkanMsmReport report;
-    const auto status = vulkan::msm<Curve>(*context, points, scalars, curve_id<Curve>(), o, result, report);
+    const auto status = vulkan::msm<Curve>(*context, points, scalars, o, result, report);
     EXPECT_EQ(status.code, code) << describe(o) << ": " << status.message;
     EXPECT_FALSE(status.message.empty());
     EXPECT_EQ(result, AffinePoint<Curve>::generator());
@@ -244,8 +240,7 @@ TYPED_TEST(VulkanMsmTest, BadOptionsAreErrors) {
   AffinePoint<Curve> result;
   VulkanMsmReport report;
   const std::vector<Integer<Curve>> fewer(scalars.begin(), scalars.begin() + 9);
-  EXPECT_EQ(vulkan::msm<Curve>(*context, points, fewer, curve_id<Curve>(), {}, result, report).code,
-            vulkan::StatusCode::invalid_argument);
+  EXPECT_EQ(vulkan::msm<Curve>(*context, points, fewer, {}, result, report).code, vulkan::StatusCode::invalid_argument);
 }
 
 // The buffers of one shape are kept for the next MSM of that shape (msm_workspace.hpp); stale
@@ -259,7 +254,7 @@ TYPED_TEST(VulkanMsmTest, KeptWorkspaceIsReusedForTheSameShape) {
                        const VulkanMsmOptions& options, bool expect_reused) {
     AffinePoint<Curve> result;
     VulkanMsmReport report;
-    const auto status = vulkan::msm<Curve>(*context, points, scalars, curve_id<Curve>(), options, result, report);
+    const auto status = vulkan::msm<Curve>(*context, points, scalars, options, result, report);
     ASSERT_TRUE(status.ok()) << status.message;
     EXPECT_EQ(report.workspace_reused, expect_reused) << describe(options);
     EXPECT_EQ(result, expected_msm<Curve>(points, scalars)) << describe(options);

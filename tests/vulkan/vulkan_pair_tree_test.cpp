@@ -62,11 +62,6 @@ std::string describe(const Knobs& k) {
 }
 
 template <class Curve>
-constexpr ScalarCurve curve_id() {
-  return std::is_same_v<Curve, Bn254G1> ? ScalarCurve::bn254 : ScalarCurve::grumpkin;
-}
-
-template <class Curve>
 void PrintTo(const AffinePoint<Curve>& p, std::ostream* os) {
   *os << "(" << ::testing::PrintToString(p.x) << ", " << ::testing::PrintToString(p.y) << ")";
 }
@@ -96,7 +91,7 @@ std::map<std::uint32_t, HostBucket<Curve>> host_buckets(const std::vector<Affine
                                                         unsigned first_window,
                                                         unsigned batch_windows) {
   const test::BucketEntries entries =
-      test::host_decompose(scalars, curve_id<Curve>(), window_bits, first_window, batch_windows);
+      test::host_decompose(scalars, shader_curve_of<Curve>(), window_bits, first_window, batch_windows);
   const std::uint32_t sentinel = batch_windows << (window_bits - 1);
   std::map<std::uint32_t, HostBucket<Curve>> buckets;
   for (std::size_t e = 0; e < entries.keys.size(); ++e) {
@@ -126,10 +121,10 @@ class PairTreeRunner {
     point_buffer_ = upload(context, std::span<const AffinePoint<Curve>>(points));
     const std::vector<std::uint32_t> words = test::scalar_words(scalars);
     scalar_buffer_ = upload(context, std::span<const std::uint32_t>(words));
-    Status s = BucketStages::create(stages_, context, {curve_id<Curve>(), n, window_bits, max_batch_windows});
+    Status s = BucketStages::create(stages_, context, {shader_curve_of<Curve>(), n, window_bits, max_batch_windows});
     EXPECT_TRUE(s.ok()) << s.message;
-    shape_ = {curve_id<Curve>(), knobs.slots,           knobs.workgroup_size,
-              knobs.dx_cache,    max_batch_windows * n, std::uint64_t{max_batch_windows} << (window_bits - 1)};
+    shape_ = {shader_curve_of<Curve>(), knobs.slots,           knobs.workgroup_size,
+              knobs.dx_cache,           max_batch_windows * n, std::uint64_t{max_batch_windows} << (window_bits - 1)};
     s = PairTree::create(tree_, context, shape_);
     EXPECT_TRUE(s.ok()) << s.message;
     if (tree_) {
@@ -238,7 +233,7 @@ TEST_F(VulkanPairTreeTest, RandomPointsOverTheKnobGrid) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   const std::size_t n = 3001;
   const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
-  const std::vector<Scalar> scalars = test::test_scalars(rng, ScalarCurve::bn254, n);
+  const std::vector<Scalar> scalars = test::test_scalars(rng, ShaderCurve::bn254, n);
   for (const Knobs& knobs : {kS1, kS3Cached, kS8, kS8Cached}) {
     // c = 7: ~47 entries per bucket (6 levels); c = 11: ~3 (singles and short trees).
     expect_pair_tree<Bn254G1>(*context, points, scalars, 7, 0, 3, knobs);
@@ -261,7 +256,7 @@ TEST_F(VulkanPairTreeTest, PowerOfTwoSize) {
 TEST_F(VulkanPairTreeTest, Grumpkin) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   const auto grumpkin_points = zkmsm::test::independent_points<GrumpkinG1>(1500, rng());
-  const std::vector<Scalar> grumpkin_scalars = test::test_scalars(rng, ScalarCurve::grumpkin, 1500);
+  const std::vector<Scalar> grumpkin_scalars = test::test_scalars(rng, ShaderCurve::grumpkin, 1500);
   expect_pair_tree<GrumpkinG1>(*context, grumpkin_points, grumpkin_scalars, 8, 0, 3);
   expect_pair_tree<GrumpkinG1>(*context, grumpkin_points, grumpkin_scalars, 8, 10, 2, kS3Cached);
 }
@@ -349,7 +344,7 @@ TEST_F(VulkanPairTreeTest, ConsecutiveBatchesReuseTheBuffers) {
   const unsigned window_bits = 8;
   const unsigned windows = signed_window_count(256, window_bits);
   const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
-  std::vector<Scalar> scalars = test::test_scalars(rng, ScalarCurve::bn254, n);
+  std::vector<Scalar> scalars = test::test_scalars(rng, ShaderCurve::bn254, n);
   // A few equal scalars: one deep bucket in some windows, shallow ones elsewhere.
   std::fill(scalars.begin() + 100, scalars.begin() + 400, dense_scalar<Bn254G1>(rng));
   PairTreeRunner<Bn254G1> runner(*context, points, scalars, window_bits, 12, kS8);
@@ -393,7 +388,7 @@ TEST_F(VulkanPairTreeTest, ThreeLevelScanOverTwoMillionBuckets) {
 TEST_F(VulkanPairTreeTest, BadShapesAreRefused) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   std::unique_ptr<PairTree> tree;
-  const PairTreeShape good{ScalarCurve::bn254, 8, 64, false, 100, 64};
+  const PairTreeShape good{ShaderCurve::bn254, 8, 64, false, 100, 64};
   EXPECT_TRUE(PairTree::create(tree, *context, good).ok());
   auto expect_refused = [&](PairTreeShape shape) {
     std::unique_ptr<PairTree> refused;
@@ -426,7 +421,7 @@ TEST_F(VulkanPairTreeTest, BadShapesAreRefused) {
   const std::vector<std::uint32_t> words = test::scalar_words(scalars);
   const std::unique_ptr<StorageBuffer> scalar_buffer = upload(*context, std::span<const std::uint32_t>(words));
   std::unique_ptr<BucketStages> stages;
-  ASSERT_TRUE(BucketStages::create(stages, *context, {ScalarCurve::bn254, 200, 4, 1}).ok());
+  ASSERT_TRUE(BucketStages::create(stages, *context, {ShaderCurve::bn254, 200, 4, 1}).ok());
   std::unique_ptr<CommandBatch> batch;
   ASSERT_TRUE(CommandBatch::create(batch, *context).ok());
   ASSERT_TRUE(stages->record(*batch, *scalar_buffer, 0, 1).ok());
@@ -457,9 +452,9 @@ TEST(PairTreeBounds, LevelsAndDeviceBytes) {
   }
   // The closed form: buckets, both level arrays, the state (keys ⌊4E/3⌋ + E, offsets 2·W·B, the
   // scan's block sums, the level totals), in bytes.
-  const PairTreeShape small{ScalarCurve::bn254, 8, 64, false, 3000, 512};
+  const PairTreeShape small{ShaderCurve::bn254, 8, 64, false, 3000, 512};
   EXPECT_EQ(PairTree::device_bytes(small), 512u * 64 + 3000u * 64 + 1500u * 64 + 4u * (4000 + 3000 + 1024 + 32));
-  const PairTreeShape large{ScalarCurve::grumpkin, 8, 64, true, 1u << 20, 3u << 20};
+  const PairTreeShape large{ShaderCurve::grumpkin, 8, 64, true, 1u << 20, 3u << 20};
   const std::uint64_t scan_sums = 3072 + 3;
   EXPECT_EQ(PairTree::device_bytes(large), (3ull << 20) * 64 + (1ull << 20) * 96 +
                                                4 * ((1ull << 22) / 3 + (1ull << 20) + (6ull << 20) + scan_sums + 32));

@@ -1,8 +1,9 @@
 // The generated shader_constants.glsl (written at build time, never checked in) holds exactly
-// FieldConstants' values in the 8 × 32-bit layout the shaders index: each value is parsed back
-// from the file the shaders were compiled with and compared with the host constants; so are the
-// curve constants (b of BN254 G1 and Grumpkin, Montgomery form) and the affine-pair case numbers
-// (AffinePairCase, which affine_pair.glsl names kAffinePair<Case>).
+// FieldConstants' values in the 32-bit word layout the shaders index (8 words for the BN254 fields
+// and BLS12-381 Fr, 12 for BLS12-381 Fq): each value is parsed back from the file the shaders were
+// compiled with and compared with the host constants; so are the curve constants (b of BN254 G1,
+// Grumpkin and BLS12-381 G1, Montgomery form; BLS12-381's G1-test β' and |z|) and the affine-pair
+// case numbers (AffinePairCase, which affine_pair.glsl names kAffinePair<Case>).
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -12,8 +13,10 @@
 #include <string>
 #include <vector>
 
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
+#include "field/bls12_381_fields.hpp"
 #include "field/bn254_fields.hpp"
 #include "msm/common/affine_pair.hpp"
 #include "msm/vulkan/shader_constants_glsl.hpp"
@@ -27,9 +30,10 @@ std::string generated_header() {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-// The 32-bit words of `const uint NAME[8] = uint[8](…);` in `text` (empty when absent).
-std::vector<std::uint32_t> parse_words(const std::string& text, const std::string& name) {
-  const std::string head = "const uint " + name + "[8] = uint[8](";
+// The 32-bit words of `const uint NAME[K] = uint[K](…);` in `text` (empty when absent).
+std::vector<std::uint32_t> parse_words(const std::string& text, const std::string& name, std::size_t count = 8) {
+  const std::string k = std::to_string(count);
+  const std::string head = "const uint " + name + "[" + k + "] = uint[" + k + "](";
   const std::size_t start = text.find(head);
   if (start == std::string::npos) return {};
   std::istringstream values(text.substr(start + head.size(), text.find(')', start) - start - head.size()));
@@ -39,10 +43,20 @@ std::vector<std::uint32_t> parse_words(const std::string& text, const std::strin
   return words;
 }
 
-std::vector<std::uint32_t> words_of(const BigInt<4>& value) {
+template <std::size_t L>
+std::vector<std::uint32_t> words_of(const BigInt<L>& value) {
   std::vector<std::uint32_t> words;
-  for (int i = 0; i < 8; ++i) words.push_back(static_cast<std::uint32_t>(value.limb[i / 2] >> (32 * (i % 2))));
+  for (std::size_t i = 0; i < 2 * L; ++i)
+    words.push_back(static_cast<std::uint32_t>(value.limb[i / 2] >> (32 * (i % 2))));
   return words;
+}
+
+// `const int NAME = value;` in `text` (−1 when absent).
+int parse_int(const std::string& text, const std::string& name) {
+  const std::string head = "const int " + name + " = ";
+  const std::size_t start = text.find(head);
+  if (start == std::string::npos) return -1;
+  return std::stoi(text.substr(start + head.size()));
 }
 
 std::uint32_t parse_scalar(const std::string& text, const std::string& name) {
@@ -55,14 +69,16 @@ std::uint32_t parse_scalar(const std::string& text, const std::string& name) {
 template <class Params>
 void expect_field_constants(const std::string& text, const std::string& prefix) {
   using C = FieldConstants<Params>;
-  BigInt<4> two{};
+  constexpr std::size_t words = 2 * C::limbs;
+  BigInt<C::limbs> two{};
   two.limb[0] = 2;
-  BigInt<4> modulus_minus_two{};
+  BigInt<C::limbs> modulus_minus_two{};
   sub_with_borrow(modulus_minus_two, C::modulus, two);
-  EXPECT_EQ(parse_words(text, prefix + "_MODULUS"), words_of(C::modulus));
-  EXPECT_EQ(parse_words(text, prefix + "_R"), words_of(C::r_mod_p));
-  EXPECT_EQ(parse_words(text, prefix + "_R2"), words_of(C::r2_mod_p));
-  EXPECT_EQ(parse_words(text, prefix + "_MODULUS_MINUS_2"), words_of(modulus_minus_two));
+  EXPECT_EQ(parse_int(text, prefix + "_WORDS"), static_cast<int>(words));
+  EXPECT_EQ(parse_words(text, prefix + "_MODULUS", words), words_of(C::modulus));
+  EXPECT_EQ(parse_words(text, prefix + "_R", words), words_of(C::r_mod_p));
+  EXPECT_EQ(parse_words(text, prefix + "_R2", words), words_of(C::r2_mod_p));
+  EXPECT_EQ(parse_words(text, prefix + "_MODULUS_MINUS_2", words), words_of(modulus_minus_two));
   EXPECT_EQ(parse_scalar(text, prefix + "_NEG_INV32"), C::neg_inv32);
 }
 
@@ -70,6 +86,8 @@ TEST(VulkanShaderConstants, GeneratedHeaderHoldsFieldConstants) {
   const std::string text = generated_header();
   expect_field_constants<Bn254FqParams>(text, "BN254_FQ");
   expect_field_constants<Bn254FrParams>(text, "BN254_FR");
+  expect_field_constants<Bls12381FqParams>(text, "BLS12_381_FQ");
+  expect_field_constants<Bls12381FrParams>(text, "BLS12_381_FR");
   // Known values, independent of the generator: −p⁻¹ mod 2^32 (bn254_fields.hpp's static_asserts).
   EXPECT_EQ(parse_scalar(text, "BN254_FQ_NEG_INV32"), 0xe4866389u);
   EXPECT_EQ(parse_scalar(text, "BN254_FR_NEG_INV32"), 0xefffffffu);
@@ -83,6 +101,19 @@ TEST(VulkanShaderConstants, GeneratedHeaderHoldsCurveConstants) {
   // Montgomery form.
   EXPECT_EQ(parse_words(text, "BN254_G1_B"), words_of(Bn254Fq::from_u64(3).raw()));
   EXPECT_EQ(parse_words(text, "GRUMPKIN_B"), words_of((-Bn254Fr::from_u64(17)).raw()));
+  EXPECT_EQ(parse_words(text, "BLS12_381_G1_B", 12), words_of(Bls12381Fq::from_u64(4).raw()));
+}
+
+TEST(VulkanShaderConstants, GeneratedHeaderHoldsTheSubgroupTestConstants) {
+  const std::string text = generated_header();
+  const Bls12381Fq beta = Bls12381Fq::from_canonical(parse_hex<6>(Bls12381G1::subgroup_beta_hex));
+  EXPECT_EQ(parse_words(text, "BLS12_381_G1_SUBGROUP_BETA", 12), words_of(beta.raw()));
+  // |z| = 0xd201000000010000 (the BLS12-381 parameter is −|z|), low word first.
+  EXPECT_EQ(parse_words(text, "BLS12_381_G1_SUBGROUP_Z_MAGNITUDE", 2),
+            (std::vector<std::uint32_t>{0x00010000u, 0xd2010000u}));
+  // β' is a primitive cube root of unity: β'³ = 1 ≠ β'.
+  EXPECT_EQ(beta * beta * beta, Bls12381Fq::one());
+  EXPECT_NE(beta, Bls12381Fq::one());
 }
 
 TEST(VulkanShaderConstants, GeneratedHeaderHoldsAffinePairCases) {

@@ -1,9 +1,10 @@
 // What the GPU shader generators write from the host's definitions, whatever the shading
-// language (the Vulkan backend's GLSL header, the WebGPU backend's WGSL prelude): a 256-bit value
-// as the hex text of its 8 × 32-bit words, p − 2 (the Fermat exponent), and the shader names of
+// language (the Vulkan backend's GLSL header, the WebGPU backend's WGSL prelude): a field-sized
+// value as the hex text of its 32-bit words, p − 2 (the Fermat exponent), and the shader names of
 // AffinePairCase's values.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <string>
 
@@ -13,26 +14,27 @@
 
 namespace zkmsm {
 
-// "0x…u, 0x…u, …": the 8 × 32-bit words of `value`, word 0 least significant (the view of
-// PrimeField's 4 × 64-bit little-endian limbs that the shaders hold).
-inline std::string shader_words32(const BigInt<4>& value) {
+// "0x…u, 0x…u, …": the 2L × 32-bit words of `value`, word 0 least significant (the view of
+// PrimeField's L × 64-bit little-endian limbs that the shaders hold).
+template <std::size_t L>
+std::string shader_words32(const BigInt<L>& value) {
   std::string text;
-  for (int i = 0; i < 8; ++i) {
+  for (std::size_t i = 0; i < 2 * L; ++i) {
     char word[16];
     std::snprintf(word, sizeof word, "0x%08xu", static_cast<unsigned>(value.limb[i / 2] >> (32 * (i % 2))));
     text += word;
-    if (i < 7) text += ", ";
+    if (i + 1 < 2 * L) text += ", ";
   }
   return text;
 }
 
-// p − 2 for a 4-limb field: the exponent of Fermat inversion.
+// p − 2: the exponent of Fermat inversion.
 template <class Params>
-BigInt<4> shader_modulus_minus_two() {
-  static_assert(FieldConstants<Params>::limbs == 4, "the shaders use 8 × 32-bit words");
-  BigInt<4> two{};
+BigInt<FieldConstants<Params>::limbs> shader_modulus_minus_two() {
+  constexpr std::size_t L = FieldConstants<Params>::limbs;
+  BigInt<L> two{};
   two.limb[0] = 2;
-  BigInt<4> out{};
+  BigInt<L> out{};
   sub_with_borrow(out, FieldConstants<Params>::modulus, two);
   return out;
 }

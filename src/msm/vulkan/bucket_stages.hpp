@@ -26,22 +26,17 @@
 #include "msm/common/window_cost_model.hpp"
 #include "msm/vulkan/command_batch.hpp"
 #include "msm/vulkan/radix_sort.hpp"
+#include "msm/vulkan/shader_curve.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
 
 namespace zkmsm::vulkan {
 
-// Whose scalar field the scalars are reduced in.
-enum class ScalarCurve {
-  bn254,     // r = BN254 Fr's modulus
-  grumpkin,  // r = BN254 Fq's modulus
-};
-
 struct BucketStagesShape {
-  ScalarCurve curve = ScalarCurve::bn254;
-  std::uint32_t n = 0;                  // scalars, ≥ 1, < 2^31 (the sign takes bit 31 of a value)
-  std::uint32_t window_bits = 0;        // c in [2, 22]
-  std::uint32_t max_batch_windows = 0;  // ≥ 1; max_batch_windows · n < 2^32
+  ShaderCurve curve = ShaderCurve::bn254;  // whose scalar field the scalars are reduced in
+  std::uint32_t n = 0;                     // scalars, ≥ 1, < 2^31 (the sign takes bit 31 of a value)
+  std::uint32_t window_bits = 0;           // c in [2, 22]
+  std::uint32_t max_batch_windows = 0;     // ≥ 1; max_batch_windows · n < 2^32
   // Keys, values and bucket bounds (valid stays host-visible): device_local on discrete GPUs.
   BufferMemory memory = BufferMemory::host_visible;
 

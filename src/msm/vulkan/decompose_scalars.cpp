@@ -30,12 +30,11 @@ Status BucketStages::record_decompose(CommandBatch& batch,
     return Status::error(StatusCode::invalid_argument, "decompose_scalars: batch_windows must be in [1, " +
                                                            std::to_string(shape_.max_batch_windows) + "]");
   }
-  if (scalars.size() < std::size_t{shape_.n} * 8 * sizeof(std::uint32_t)) {
+  if (scalars.size() < std::size_t{shape_.n} * kScalarWords * sizeof(std::uint32_t)) {
     return Status::error(StatusCode::invalid_argument,
                          "decompose_scalars: the scalar buffer holds fewer than n scalars");
   }
-  const ShaderId shader =
-      shape_.curve == ScalarCurve::bn254 ? ShaderId::decompose_scalars_bn254 : ShaderId::decompose_scalars_grumpkin;
+  const ShaderId shader = curve_shaders(shape_.curve).decompose_scalars;
   const std::array<std::uint32_t, 1> specialization = {kWorkgroupSize};
   const Pipeline* pipeline = nullptr;
   if (Status s = context_.pipeline(pipeline, shader, specialization); !s.ok()) return s;

@@ -23,7 +23,7 @@ std::uint32_t walker_threads_for(std::uint64_t entries, unsigned slots, const Vu
 
 }  // namespace
 
-MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, ScalarCurve curve, bool staged) {
+MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, ShaderCurve curve, bool staged) {
   const BufferMemory working = staged ? BufferMemory::device_local : BufferMemory::host_visible;
   MsmWorkspaceShape shape;
   shape.n = static_cast<std::uint32_t>(n);
@@ -51,8 +51,12 @@ MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, Scal
   return shape;
 }
 
-Status size_msm(
-    MsmSizes& out, const DeviceInfo& device, std::size_t n, unsigned scalar_bits, const VulkanMsmOptions& options) {
+Status size_msm(MsmSizes& out,
+                const DeviceInfo& device,
+                ShaderCurve curve,
+                std::size_t n,
+                unsigned scalar_bits,
+                const VulkanMsmOptions& options) {
   if (n == 0 || n >= (std::size_t{1} << 31)) {
     return Status::error(StatusCode::invalid_argument, "vulkan msm: n must be in [1, 2^31)");
   }
@@ -89,7 +93,8 @@ Status size_msm(
   const std::uint64_t range = device.max_storage_buffer_range;
   const std::uint64_t max_entries = std::min<std::uint64_t>(
       {range / 4, kSortEntriesPerWorkgroup * device.max_workgroup_count[0], (std::uint64_t{1} << 31) - 1});
-  std::uint64_t windows = std::min<std::uint64_t>({sizes.windows, max_entries / n, range / (buckets * 64)});
+  std::uint64_t windows =
+      std::min<std::uint64_t>({sizes.windows, max_entries / n, range / (buckets * affine_point_bytes(curve))});
   if (windows == 0) {
     return Status::error(StatusCode::invalid_argument,
                          "vulkan msm: n = " + std::to_string(n) + " at c = " + std::to_string(sizes.window_bits) +
@@ -98,14 +103,13 @@ Status size_msm(
   for (;; --windows) {
     sizes.batch_windows = static_cast<unsigned>(windows);
     sizes.walker_threads = walker_threads_for(windows * n, sizes.walker_slots, options);
-    const MsmWorkspaceShape shape =
-        workspace_shape_for(sizes, n, ScalarCurve::bn254, device.kind == DeviceKind::discrete_gpu);
+    const MsmWorkspaceShape shape = workspace_shape_for(sizes, n, curve, device.kind == DeviceKind::discrete_gpu);
     sizes.device_bytes = MsmWorkspace::device_bytes(shape);
     const std::uint64_t walker_slots = std::uint64_t{sizes.walker_threads} * sizes.walker_slots;
-    const bool records_fit = shape.pair_tree
-                                 ? PairTree::largest_buffer_bytes(shape.pair_tree_shape) <= range
-                                 : walker_slots * 256 <= range &&
-                                       walker_slots * StreamWalker::slot_state_words(sizes.walker_state) * 4 <= range;
+    const bool records_fit =
+        shape.pair_tree ? PairTree::largest_buffer_bytes(shape.pair_tree_shape) <= range
+                        : walker_slots * 2 * xyzz_point_bytes(curve) <= range &&
+                              walker_slots * StreamWalker::slot_state_words(curve, sizes.walker_state) * 4 <= range;
     const bool in_budget = options.memory_budget_bytes == 0 || sizes.device_bytes <= options.memory_budget_bytes;
     if (records_fit && in_budget) break;
     if (windows == 1) {

@@ -58,13 +58,17 @@ inline constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBi
 // kAutoMaxWalkerThreads (about one wave of a large GPU; H200 CUDA run 1).
 inline constexpr std::uint64_t kEntriesPerSlot = 16;
 inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
-// The sizes for n points on `device`, or invalid_argument (a knob out of range, an accumulator or
+// The sizes for n points of `curve` on `device`, or invalid_argument (a knob out of range, an accumulator or
 // walker state Vulkan does not have) / out_of_memory (budget too small).
-Status size_msm(
-    MsmSizes& out, const DeviceInfo& device, std::size_t n, unsigned scalar_bits, const VulkanMsmOptions& options);
+Status size_msm(MsmSizes& out,
+                const DeviceInfo& device,
+                ShaderCurve curve,
+                std::size_t n,
+                unsigned scalar_bits,
+                const VulkanMsmOptions& options);
 
 // The buffers of an MSM of n points sized `sizes` on `curve`; staged: a discrete GPU (inputs
 // staged, working buffers device-local).
-MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, ScalarCurve curve, bool staged);
+MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, ShaderCurve curve, bool staged);
 
 }  // namespace zkmsm::vulkan

@@ -3,8 +3,7 @@
 namespace zkmsm::vulkan {
 namespace {
 
-constexpr std::uint64_t kPointBytes = 64;
-constexpr std::uint64_t kScalarBytes = 32;
+constexpr std::uint64_t kScalarBytes = kScalarWords * 4;
 constexpr std::uint64_t kFirstRejectedBytes = 4;
 
 struct KeptWorkspace {
@@ -22,8 +21,8 @@ KeptWorkspace& kept() {
 }  // namespace
 
 std::uint64_t MsmWorkspace::device_bytes(const MsmWorkspaceShape& shape) {
-  return std::uint64_t{shape.n} * (kPointBytes + kScalarBytes) * (shape.staged ? 2 : 1) + kFirstRejectedBytes +
-         BucketStages::device_bytes(shape.stages) +
+  return std::uint64_t{shape.n} * (affine_point_bytes(shape.stages.curve) + kScalarBytes) * (shape.staged ? 2 : 1) +
+         kFirstRejectedBytes + BucketStages::device_bytes(shape.stages) +
          (shape.pair_tree ? PairTree::device_bytes(shape.pair_tree_shape) : StreamWalker::device_bytes(shape.walker)) +
          BucketReduction::device_bytes(shape.reduction);
 }
@@ -31,7 +30,7 @@ std::uint64_t MsmWorkspace::device_bytes(const MsmWorkspaceShape& shape) {
 Status MsmWorkspace::create(std::unique_ptr<MsmWorkspace>& out, Context& context, const MsmWorkspaceShape& shape) {
   out.reset();
   std::unique_ptr<MsmWorkspace> workspace(new MsmWorkspace(shape));
-  const std::uint64_t point_bytes = std::uint64_t{shape.n} * kPointBytes;
+  const std::uint64_t point_bytes = std::uint64_t{shape.n} * affine_point_bytes(shape.stages.curve);
   const std::uint64_t scalar_bytes = std::uint64_t{shape.n} * kScalarBytes;
   if (Status s = StorageBuffer::create(workspace->staged_points_, context, point_bytes); !s.ok()) return s;
   if (Status s = StorageBuffer::create(workspace->staged_scalars_, context, scalar_bytes); !s.ok()) return s;

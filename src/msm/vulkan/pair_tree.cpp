@@ -46,13 +46,13 @@ PairTree::PairTree(Context& context, const PairTreeShape& shape)
 
 std::uint64_t PairTree::device_bytes(const PairTreeShape& shape) {
   const std::uint64_t entries = shape.max_entries;
-  return shape.max_buckets * kBucketSumBytes + entries * kEntryBytes +
-         std::max<std::uint64_t>(1, entries / 2) * kEntryBytes + state_layout(shape).words * 4;
+  return shape.max_buckets * affine_point_bytes(shape.curve) + entries * affine_point_bytes(shape.curve) +
+         std::max<std::uint64_t>(1, entries / 2) * affine_point_bytes(shape.curve) + state_layout(shape).words * 4;
 }
 
 std::uint64_t PairTree::largest_buffer_bytes(const PairTreeShape& shape) {
-  return std::max({shape.max_buckets * kBucketSumBytes, std::uint64_t{shape.max_entries} * kEntryBytes,
-                   state_layout(shape).words * 4});
+  return std::max({shape.max_buckets * affine_point_bytes(shape.curve),
+                   std::uint64_t{shape.max_entries} * affine_point_bytes(shape.curve), state_layout(shape).words * 4});
 }
 
 Status PairTree::create(std::unique_ptr<PairTree>& out, Context& context, const PairTreeShape& shape) {
@@ -77,15 +77,19 @@ Status PairTree::create(std::unique_ptr<PairTree>& out, Context& context, const 
     return Status::error(StatusCode::invalid_argument, "pair tree: the state does not fit 32-bit word offsets");
   }
   std::unique_ptr<PairTree> tree(new PairTree(context, shape));
-  if (Status s = StorageBuffer::create(tree->bucket_sums_, context, shape.max_buckets * kBucketSumBytes, shape.memory);
-      !s.ok())
-    return s;
-  const std::uint64_t entries = shape.max_entries;
-  if (Status s = StorageBuffer::create(tree->active_[0], context, std::max<std::uint64_t>(1, entries / 2) * kEntryBytes,
+  if (Status s = StorageBuffer::create(tree->bucket_sums_, context, shape.max_buckets * affine_point_bytes(shape.curve),
                                        shape.memory);
       !s.ok())
     return s;
-  if (Status s = StorageBuffer::create(tree->active_[1], context, entries * kEntryBytes, shape.memory); !s.ok())
+  const std::uint64_t entries = shape.max_entries;
+  if (Status s = StorageBuffer::create(tree->active_[0], context,
+                                       std::max<std::uint64_t>(1, entries / 2) * affine_point_bytes(shape.curve),
+                                       shape.memory);
+      !s.ok())
+    return s;
+  if (Status s =
+          StorageBuffer::create(tree->active_[1], context, entries * affine_point_bytes(shape.curve), shape.memory);
+      !s.ok())
     return s;
   if (Status s = StorageBuffer::create(tree->state_, context, layout.words * 4, shape.memory); !s.ok()) return s;
   out = std::move(tree);
@@ -155,22 +159,14 @@ Status PairTree::record(CommandBatch& batch, StorageBuffer& points, BucketStages
   if (std::uint64_t{stages.sentinel_key()} > shape_.max_buckets) {
     return Status::error(StatusCode::invalid_argument, "pair tree: the batch has more buckets than the tree");
   }
-  const bool bn254 = shape_.curve == ScalarCurve::bn254;
+  const CurveShaders shaders = curve_shaders(shape_.curve);
   const Pipeline* prepare = nullptr;
   const std::array<std::uint32_t, 1> prepare_specialization = {kPrepareWorkgroupSize};
-  if (Status s =
-          context_.pipeline(prepare, bn254 ? ShaderId::pair_tree_prepare_bn254 : ShaderId::pair_tree_prepare_grumpkin,
-                            prepare_specialization);
-      !s.ok())
-    return s;
+  if (Status s = context_.pipeline(prepare, shaders.pair_tree_prepare, prepare_specialization); !s.ok()) return s;
   const Pipeline* level_pipeline = nullptr;
   const std::array<std::uint32_t, 3> level_specialization = {shape_.workgroup_size, shape_.slots,
                                                              shape_.dx_cache ? 1u : 0u};
-  if (Status s = context_.pipeline(level_pipeline,
-                                   bn254 ? ShaderId::pair_tree_level_bn254 : ShaderId::pair_tree_level_grumpkin,
-                                   level_specialization);
-      !s.ok())
-    return s;
+  if (Status s = context_.pipeline(level_pipeline, shaders.pair_tree_level, level_specialization); !s.ok()) return s;
 
   if (Status s = record_scan(batch, stages, 0); !s.ok()) return s;
   const PrepareArguments prepare_arguments{stages.entries(), stages.sentinel_key(),

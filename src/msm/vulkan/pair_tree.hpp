@@ -37,9 +37,10 @@
 // (lavapipe ends any loop after 65,535 iterations of an invocation; GPU watchdogs).
 //
 // Buffers (sized once for max_entries E and max_buckets W·B, reused by every batch):
-//   bucket_sums   16 words per bucket: every non-empty bucket's affine sum (Montgomery form,
+//   bucket_sums   an affine point (A = 64 bytes on BN254 and Grumpkin, 96 on BLS12-381) per bucket: every non-empty
+//   bucket's affine sum (Montgomery form,
 //                 (0, 0) = infinity), StreamWalker's format; empty buckets are not written
-//   active[1]     E partial sums (16 words each, affine, Montgomery form): the odd levels' arrays
+//   active[1]     E partial sums (affine, Montgomery form): the odd levels' arrays
 //   active[0]     max(1, ⌊E/2⌋) partial sums: the even levels' arrays from level 2 on (level 0 is the
 //                 points, not materialized)
 //   state         32-bit words, regions at word offsets (a single buffer keeps the level shader
@@ -51,8 +52,8 @@
 //                   scan sums    ⌈W·B / 1024⌉ + ⌈W·B / 1024²⌉ + … (the block sums of the scan's
 //                                levels, every level above the top one)
 //                   totals       kMaxLevels: the total positions of each level
-// device_bytes() = 64·W·B + 64·E + 64·max(1, ⌊E/2⌋) + 4·(max(1, ⌊4E/3⌋) + E + 2·W·B + scan sums + kMaxLevels)
-// bytes: about 105 bytes per entry and 72 per bucket, the level arrays materialized (the walker
+// device_bytes() = A·W·B + A·E + A·max(1, ⌊E/2⌋) + 4·(max(1, ⌊4E/3⌋) + E + 2·W·B + scan sums + kMaxLevels)
+// bytes: about 105 bytes per entry and 72 per bucket at A = 64, the level arrays materialized (the walker
 // needs about 22 per entry at its automatic geometry). Each buffer must fit the device's
 // maxStorageBufferRange (create() refuses it otherwise). Storage buffers per pipeline: scan 3,
 // prepare 7, level 8.
@@ -72,7 +73,7 @@
 namespace zkmsm::vulkan {
 
 struct PairTreeShape {
-  ScalarCurve curve = ScalarCurve::bn254;            // the curve of the points (BN254 G1 or Grumpkin)
+  ShaderCurve curve = ShaderCurve::bn254;            // the curve of the points
   std::uint32_t slots = 8;                           // S, pairs per inversion, in [1, kMaxSlots]
   std::uint32_t workgroup_size = 64;                 // level invocations per workgroup
   bool dx_cache = false;                             // keep each pair's dx for the backward pass
@@ -99,8 +100,6 @@ class PairTree {
   // Vulkan's minimum maxComputeWorkGroupCount per dimension: the grid rows and their count.
   static constexpr std::uint32_t kMaxGridWidth = 65535;
   static constexpr std::uint32_t kMaxLevels = kPairTreeMaxLevels;
-  static constexpr std::uint64_t kBucketSumBytes = 64;
-  static constexpr std::uint64_t kEntryBytes = 64;
 
   static Status create(std::unique_ptr<PairTree>& out, Context& context, const PairTreeShape& shape);
   // Device bytes create() allocates for `shape` (the closed form in the header comment).
@@ -115,7 +114,7 @@ class PairTree {
   }
 
   // Records the pair tree (dispatches only, no begin_stage) for the batch that `stages` recorded
-  // last; `points` holds the bases (16 words each). After the batch ran, bucket_sums() holds the
+  // last; `points` holds the bases (affine, shader_curve.hpp's layout). After the batch ran, bucket_sums() holds the
   // sum of every non-empty bucket of the batch.
   Status record(CommandBatch& batch, StorageBuffer& points, BucketStages& stages);
 

@@ -43,7 +43,7 @@ std::uint32_t BucketReduction::chunks() const { return chunks_for(shape_.window_
 
 std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
   const std::uint64_t chunks = chunks_for(shape.window_bits) + level_chunks_for(shape.window_bits);
-  return (2 * std::uint64_t{shape.max_batch_windows} * chunks + shape.windows) * kXyzzBytes;
+  return (2 * std::uint64_t{shape.max_batch_windows} * chunks + shape.windows) * xyzz_point_bytes(shape.curve);
 }
 
 Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
@@ -58,10 +58,13 @@ Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
   std::unique_ptr<BucketReduction> reduction(new BucketReduction(context, shape));
   const std::uint64_t level_chunks[2] = {chunks_for(shape.window_bits), level_chunks_for(shape.window_bits)};
   for (int k = 0; k < 2; ++k) {
-    const std::uint64_t bytes = 2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * kXyzzBytes;
+    const std::uint64_t bytes =
+        2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * xyzz_point_bytes(shape.curve);
     if (Status s = StorageBuffer::create(reduction->chunk_sums_[k], context, bytes, shape.memory); !s.ok()) return s;
   }
-  if (Status s = StorageBuffer::create(reduction->window_sums_, context, shape.windows * kXyzzBytes); !s.ok()) return s;
+  if (Status s = StorageBuffer::create(reduction->window_sums_, context, shape.windows * xyzz_point_bytes(shape.curve));
+      !s.ok())
+    return s;
   out = std::move(reduction);
   return Status::success();
 }
@@ -75,13 +78,10 @@ Status BucketReduction::record_batch(CommandBatch& batch,
       stages.shape().window_bits != shape_.window_bits) {
     return Status::error(StatusCode::invalid_argument, "reduce_buckets: the batch does not fit the reduction's shape");
   }
-  const bool bn254 = shape_.curve == ScalarCurve::bn254;
+  const CurveShaders shaders = curve_shaders(shape_.curve);
   const std::array<std::uint32_t, 1> specialization = {kWorkgroupSize};
   const Pipeline* reduce = nullptr;
-  if (Status s = context_.pipeline(reduce, bn254 ? ShaderId::reduce_buckets_bn254 : ShaderId::reduce_buckets_grumpkin,
-                                   specialization);
-      !s.ok())
-    return s;
+  if (Status s = context_.pipeline(reduce, shaders.reduce_buckets, specialization); !s.ok()) return s;
   const ReduceArguments reduce_arguments{stages.buckets(), chunks(), windows};
   if (Status s =
           batch.dispatch(*reduce, {&bucket_sums, &stages.bucket_start(), &stages.bucket_end(), chunk_sums_[0].get()},
@@ -89,10 +89,7 @@ Status BucketReduction::record_batch(CommandBatch& batch,
       !s.ok())
     return s;
   const Pipeline* level = nullptr;
-  if (Status s = context_.pipeline(level, bn254 ? ShaderId::reduce_level_bn254 : ShaderId::reduce_level_grumpkin,
-                                   specialization);
-      !s.ok())
-    return s;
+  if (Status s = context_.pipeline(level, shaders.reduce_level, specialization); !s.ok()) return s;
   // Levels until one chunk per window is left (the last writes the window sums); at least one.
   std::uint32_t level_chunks = chunks();
   auto length_bits = static_cast<std::uint32_t>(std::bit_width(stages.buckets() / chunks()) - 1);
@@ -113,8 +110,8 @@ Status BucketReduction::record_batch(CommandBatch& batch,
 }
 
 Status BucketReduction::read_window_sums(std::span<std::uint32_t> out) const {
-  if (out.size() != std::size_t{shape_.windows} * 32) {
-    return Status::error(StatusCode::invalid_argument, "reduce_buckets: window sums are T · 32 words");
+  if (out.size() != std::size_t{shape_.windows} * xyzz_point_words(shape_.curve)) {
+    return Status::error(StatusCode::invalid_argument, "reduce_buckets: window sums are T XYZZ points");
   }
   return window_sums_->read(std::as_writable_bytes(out), 0);
 }

@@ -6,10 +6,10 @@
 // invocation took 5–11 ms on the H200). No invocation does more than ~70 XYZZ additions
 // (lavapipe ends an invocation's loops after 65,535 iterations; GPUs like short invocations).
 //
-// Buffers (sized once): chunk sums (two XYZZ points, 64 words, per chunk: max_batch_windows · G
-// and a second buffer of max_batch_windows · G / K for the levels' ping-pong), window sums (32
-// words per window of the MSM: XYZZ X, Y, ZZ, ZZZ, Montgomery form; host-visible, so the host
-// reads them without a copy). Storage buffers per pipeline: 4, 3.
+// Buffers (sized once): chunk sums (two XYZZ points per chunk: max_batch_windows · G and a second
+// buffer of max_batch_windows · G / K for the levels' ping-pong), window sums (an XYZZ point per
+// window of the MSM: X, Y, ZZ, ZZZ, Montgomery form, shader_curve.hpp's layout; host-visible, so
+// the host reads them without a copy). Storage buffers per pipeline: 4, 3.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +24,7 @@
 namespace zkmsm::vulkan {
 
 struct BucketReductionShape {
-  ScalarCurve curve = ScalarCurve::bn254;            // the curve of the points
+  ShaderCurve curve = ShaderCurve::bn254;            // the curve of the points
   std::uint32_t window_bits = 0;                     // c in [2, 22]
   std::uint32_t windows = 0;                         // T, every window of the MSM
   std::uint32_t max_batch_windows = 0;               // W of the largest batch
@@ -40,7 +40,6 @@ class BucketReduction {
   static constexpr std::uint32_t kChunkLength = 32;
   static constexpr std::uint32_t kLevelGroup = 16;
   static constexpr std::uint32_t kWorkgroupSize = 64;  // not tuned
-  static constexpr std::uint64_t kXyzzBytes = 128;
 
   static Status create(std::unique_ptr<BucketReduction>& out, Context& context, const BucketReductionShape& shape);
   static std::uint64_t device_bytes(const BucketReductionShape& shape);
@@ -51,8 +50,8 @@ class BucketReduction {
                       StorageBuffer& bucket_sums,
                       BucketStages& stages,
                       std::uint32_t first_window);
-  // After every batch ran: the T window sums, 32 words each (XYZZ X, Y, ZZ, ZZZ, Montgomery
-  // form), window 0 first; `out` holds T · 32 words.
+  // After every batch ran: the T window sums (XYZZ X, Y, ZZ, ZZZ, Montgomery form), window 0
+  // first; `out` holds T · xyzz_point_words(curve) words.
   Status read_window_sums(std::span<std::uint32_t> out) const;
 
   std::uint32_t chunks() const;  // G of reduce_buckets

@@ -3,12 +3,15 @@
 // are derived. generate_shader_constants.cpp writes it into the build tree at build time; it is
 // never checked in, so it cannot be stale (see README.md).
 //
-// Layout in the header: every 256-bit value is a `const uint NAME[8]`, word 0 least significant,
-// i.e. the 8 × 32-bit view of PrimeField's 4 × 64-bit little-endian limbs. Field constants are
-// canonical integers (p, R, R², p − 2); curve constants (b) are field elements in Montgomery form,
-// as the shaders compute with them, written from the curve's own b() (curve/bn254.hpp,
-// curve/grumpkin.hpp). The affine-pair cases are `const uint kAffinePair<Case>`, the numbers of
-// AffinePairCase (msm/common/affine_pair.hpp), which affine_pair.glsl mirrors name for name.
+// Layout in the header: a field of L 64-bit limbs has `const int NAME_WORDS = 2L` (8 for the
+// BN254 fields and BLS12-381 Fr, 12 for BLS12-381 Fq), and every field-sized value is a
+// `const uint NAME[2L]`, word 0 least significant, i.e. the 32-bit view of PrimeField's L × 64-bit
+// little-endian limbs. Field constants are canonical integers (p, R, R², p − 2); curve constants
+// (b, the subgroup test's β') are field elements in Montgomery form, as the shaders compute with
+// them, written from the curve's own definitions (curve/bn254.hpp, curve/grumpkin.hpp,
+// curve/bls12_381.hpp); the subgroup test's |z| is a `const uint NAME[2]` (low word first). The
+// affine-pair cases are `const uint kAffinePair<Case>`, the numbers of AffinePairCase
+// (msm/common/affine_pair.hpp), which affine_pair.glsl mirrors name for name.
 #pragma once
 
 #include <cstdint>
@@ -16,8 +19,10 @@
 #include <string>
 
 #include "core/bigint.hpp"
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
+#include "field/bls12_381_fields.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
 #include "msm/common/affine_pair.hpp"
@@ -25,37 +30,57 @@
 
 namespace zkmsm::vulkan {
 
-// "const uint NAME[8] = uint[8](0x…u, …);" with an explanatory comment line above it.
-inline std::string glsl_words_constant(const std::string& name, const BigInt<4>& value, const std::string& comment) {
-  return "// " + comment + "\nconst uint " + name + "[8] = uint[8](" + shader_words32(value) + ");\n";
+// "const uint NAME[2L] = uint[2L](0x…u, …);" with an explanatory comment line above it.
+template <std::size_t L>
+std::string glsl_words_constant(const std::string& name, const BigInt<L>& value, const std::string& comment) {
+  const std::string words = std::to_string(2 * L);
+  return "// " + comment + "\nconst uint " + name + "[" + words + "] = uint[" + words + "](" + shader_words32(value) +
+         ");\n";
 }
 
-// The constants of one 4-limb field, each name prefixed with `prefix` (e.g. "BN254_FQ").
+// The constants of one field, each name prefixed with `prefix` (e.g. "BN254_FQ").
 template <class Params>
 std::string glsl_field_constants(const std::string& prefix, const std::string& title) {
   using C = FieldConstants<Params>;
-  static_assert(C::limbs == 4, "the shaders use 8 × 32-bit words");
-  const BigInt<4> modulus_minus_two = shader_modulus_minus_two<Params>();
-  char neg_inv[96];
-  std::snprintf(neg_inv, sizeof neg_inv, "const uint %s_NEG_INV32 = 0x%08xu;\n", prefix.c_str(),
-                static_cast<unsigned>(C::neg_inv32));
-  return "\n// ---- " + title + " ----\n" + glsl_words_constant(prefix + "_MODULUS", C::modulus, "p, canonical") +
-         glsl_words_constant(prefix + "_R", C::r_mod_p, "R = 2^256 mod p: one in Montgomery form") +
+  // field.glsl's bound: a + b and a Montgomery product of reduced values stay below 2p < R.
+  static_assert(C::spare_bits >= 1, "the shaders need 2p < R");
+  char lines[256];
+  std::snprintf(lines, sizeof lines,
+                "const int %s_WORDS = %d;  // 32-bit words per element\n"
+                "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n"
+                "const uint %s_NEG_INV32 = 0x%08xu;\n",
+                prefix.c_str(), static_cast<int>(2 * C::limbs), prefix.c_str(), static_cast<unsigned>(C::neg_inv32));
+  const std::string r = "R = 2^" + std::to_string(64 * C::limbs) + " mod p";
+  return "\n// ---- " + title + " ----\n" + lines +
+         glsl_words_constant(prefix + "_MODULUS", C::modulus, "p, canonical") +
+         glsl_words_constant(prefix + "_R", C::r_mod_p, r + ": one in Montgomery form") +
          glsl_words_constant(prefix + "_R2", C::r2_mod_p,
                              "R^2 mod p: Montgomery product with it converts canonical -> Montgomery") +
-         glsl_words_constant(prefix + "_MODULUS_MINUS_2", modulus_minus_two,
-                             "p - 2: the exponent of Fermat inversion") +
-         "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv;
+         glsl_words_constant(prefix + "_MODULUS_MINUS_2", shader_modulus_minus_two<Params>(),
+                             "p - 2: the exponent of Fermat inversion");
 }
 
-// The constants of one curve y² = x³ + b, each name prefixed with `prefix` (e.g. "BN254_G1").
+// The constants of one curve y² = x³ + b, each name prefixed with `prefix` (e.g. "BN254_G1"); for
+// a curve with a cofactor, also those of the G1 membership test (subgroup_check.glsl, the host's
+// curve/subgroup_check.hpp): β' in Montgomery form and |z| as two 32-bit words.
 template <class Curve>
 std::string glsl_curve_constants(const std::string& prefix, const std::string& title) {
-  static_assert(Curve::BaseField::limbs == 4, "the shaders use 8 × 32-bit words");
-  return "\n// ---- " + title + " ----\n" +
-         glsl_words_constant(prefix + "_B", Curve::b().raw(),
-                             "b of y^2 = x^3 + b (b = " + std::to_string(Curve::b_small) +
-                                 "), a base-field element in Montgomery form");
+  using Base = typename Curve::BaseField;
+  std::string text = "\n// ---- " + title + " ----\n" +
+                     glsl_words_constant(prefix + "_B", Curve::b().raw(),
+                                         "b of y^2 = x^3 + b (b = " + std::to_string(Curve::b_small) +
+                                             "), a base-field element in Montgomery form");
+  if constexpr (Curve::has_cofactor) {
+    const Base beta = Base::from_canonical(parse_hex<Base::limbs>(Curve::subgroup_beta_hex));
+    const std::uint64_t z = parse_hex<1>(Curve::subgroup_z_magnitude_hex).limb[0];
+    char z_line[128];
+    std::snprintf(z_line, sizeof z_line, "const uint %s_SUBGROUP_Z_MAGNITUDE[2] = uint[2](0x%08xu, 0x%08xu);\n",
+                  prefix.c_str(), static_cast<unsigned>(z), static_cast<unsigned>(z >> 32));
+    text += glsl_words_constant(prefix + "_SUBGROUP_BETA", beta.raw(),
+                                "beta' of the G1 test sigma(x, y) = (beta' x, y), Montgomery form") +
+            "// |z|, the curve parameter's magnitude (z < 0), low word first\n" + z_line;
+  }
+  return text;
 }
 
 // "const uint kAffinePair… = 0x…u;" for every case of AffinePairCase.
@@ -80,6 +105,9 @@ inline std::string shader_constants_glsl() {
          glsl_field_constants<Bn254FrParams>("BN254_FR", "BN254 Fr: scalar field of BN254 G1, base field of Grumpkin") +
          glsl_curve_constants<Bn254G1>("BN254_G1", "BN254 G1: y^2 = x^3 + 3 over BN254 Fq") +
          glsl_curve_constants<GrumpkinG1>("GRUMPKIN", "Grumpkin: y^2 = x^3 - 17 over BN254 Fr") +
+         glsl_field_constants<Bls12381FqParams>("BLS12_381_FQ", "BLS12-381 Fq: base field of BLS12-381 G1") +
+         glsl_field_constants<Bls12381FrParams>("BLS12_381_FR", "BLS12-381 Fr: scalar field of BLS12-381 G1") +
+         glsl_curve_constants<Bls12381G1>("BLS12_381_G1", "BLS12-381 G1: y^2 = x^3 + 4 over BLS12-381 Fq") +
          glsl_affine_pair_cases() + "\n#endif\n";
 }
 

@@ -8,37 +8,52 @@
 namespace zkmsm::vulkan {
 
 enum class ShaderId : std::uint32_t {
-  field_ops_bn254_fq,             // shaders/field_ops.comp over BN254 Fq: the field test kernel
-  field_ops_bn254_fr,             // shaders/field_ops.comp over BN254 Fr
-  field_inverse_bn254_fq,         // shaders/field_inverse.comp over BN254 Fq: safegcd or Fermat inversion
-  field_inverse_bn254_fr,         // shaders/field_inverse.comp over BN254 Fr
-  curve_ops_bn254,                // shaders/curve_ops.comp on BN254 G1: XYZZ additions, on-curve check
-  curve_ops_grumpkin,             // shaders/curve_ops.comp on Grumpkin
-  batch_affine_add_ops_bn254,     // shaders/batch_affine_add_ops.comp on BN254 G1: batched affine sums
-  batch_affine_add_ops_grumpkin,  // shaders/batch_affine_add_ops.comp on Grumpkin
-  decompose_scalars_bn254,        // shaders/decompose_scalars.comp, scalars mod BN254 Fr's modulus
-  decompose_scalars_grumpkin,     // shaders/decompose_scalars.comp, scalars mod BN254 Fq's modulus
-  radix_sort_histogram,           // shaders/radix_sort_histogram.comp: per-tile digit counts
-  radix_sort_scan,                // shaders/radix_sort_scan.comp: exclusive scan of the counts
-  radix_sort_scatter,             // shaders/radix_sort_scatter.comp: the stable scatter of one pass
-  bucket_bounds,                  // shaders/bucket_bounds.comp: bucket ranges, valid count
-  stream_walker_bn254,            // shaders/stream_walker.comp on BN254 G1: accumulate_buckets
-  stream_walker_grumpkin,         // shaders/stream_walker.comp on Grumpkin
-  stream_walker_global_bn254,     // shaders/stream_walker_global.comp on BN254 G1: slots in a buffer
-  stream_walker_global_grumpkin,  // shaders/stream_walker_global.comp on Grumpkin
-  walker_combine_bn254,           // shaders/walker_combine.comp on BN254 G1: split buckets' partials
-  walker_combine_grumpkin,        // shaders/walker_combine.comp on Grumpkin
-  reduce_buckets_bn254,           // shaders/reduce_buckets.comp on BN254 G1: weighted chunk sums
-  reduce_buckets_grumpkin,        // shaders/reduce_buckets.comp on Grumpkin
-  reduce_level_bn254,             // shaders/reduce_level.comp on BN254 G1: chunk groups, window sums
-  reduce_level_grumpkin,          // shaders/reduce_level.comp on Grumpkin
-  convert_points_bn254,           // shaders/convert_points.comp on BN254 G1: Montgomery form, validation
-  convert_points_grumpkin,        // shaders/convert_points.comp on Grumpkin
-  pair_tree_scan,                 // shaders/pair_tree_scan.comp: a pair-tree level's bucket offsets
-  pair_tree_prepare_bn254,        // shaders/pair_tree_prepare.comp on BN254 G1: single buckets, level-0 keys
-  pair_tree_prepare_grumpkin,     // shaders/pair_tree_prepare.comp on Grumpkin
-  pair_tree_level_bn254,          // shaders/pair_tree_level.comp on BN254 G1: one level of pairwise sums
-  pair_tree_level_grumpkin,       // shaders/pair_tree_level.comp on Grumpkin
+  field_ops_bn254_fq,              // shaders/field_ops.comp over BN254 Fq: the field test kernel
+  field_ops_bn254_fr,              // shaders/field_ops.comp over BN254 Fr
+  field_ops_bls12_381_fq,          // shaders/field_ops.comp over BLS12-381 Fq
+  field_ops_bls12_381_fr,          // shaders/field_ops.comp over BLS12-381 Fr
+  field_inverse_bn254_fq,          // shaders/field_inverse.comp over BN254 Fq: safegcd or Fermat inversion
+  field_inverse_bn254_fr,          // shaders/field_inverse.comp over BN254 Fr
+  field_inverse_bls12_381_fq,      // shaders/field_inverse.comp over BLS12-381 Fq
+  field_inverse_bls12_381_fr,      // shaders/field_inverse.comp over BLS12-381 Fr
+  curve_ops_bn254,                 // shaders/curve_ops.comp on BN254 G1: XYZZ additions, on-curve check
+  curve_ops_grumpkin,              // shaders/curve_ops.comp on Grumpkin
+  curve_ops_bls12_381,             // shaders/curve_ops.comp on BLS12-381 G1
+  batch_affine_add_ops_bn254,      // shaders/batch_affine_add_ops.comp on BN254 G1: batched affine sums
+  batch_affine_add_ops_grumpkin,   // shaders/batch_affine_add_ops.comp on Grumpkin
+  batch_affine_add_ops_bls12_381,  // shaders/batch_affine_add_ops.comp on BLS12-381 G1
+  decompose_scalars_bn254,         // shaders/decompose_scalars.comp on BN254 G1: scalars mod the curve's r
+  decompose_scalars_grumpkin,      // shaders/decompose_scalars.comp on Grumpkin
+  decompose_scalars_bls12_381,     // shaders/decompose_scalars.comp on BLS12-381 G1
+  radix_sort_histogram,            // shaders/radix_sort_histogram.comp: per-tile digit counts
+  radix_sort_scan,                 // shaders/radix_sort_scan.comp: exclusive scan of the counts
+  radix_sort_scatter,              // shaders/radix_sort_scatter.comp: the stable scatter of one pass
+  bucket_bounds,                   // shaders/bucket_bounds.comp: bucket ranges, valid count
+  stream_walker_bn254,             // shaders/stream_walker.comp on BN254 G1: accumulate_buckets
+  stream_walker_grumpkin,          // shaders/stream_walker.comp on Grumpkin
+  stream_walker_bls12_381,         // shaders/stream_walker.comp on BLS12-381 G1
+  stream_walker_global_bn254,      // shaders/stream_walker_global.comp on BN254 G1: slots in a buffer
+  stream_walker_global_grumpkin,   // shaders/stream_walker_global.comp on Grumpkin
+  stream_walker_global_bls12_381,  // shaders/stream_walker_global.comp on BLS12-381 G1
+  walker_combine_bn254,            // shaders/walker_combine.comp on BN254 G1: split buckets' partials
+  walker_combine_grumpkin,         // shaders/walker_combine.comp on Grumpkin
+  walker_combine_bls12_381,        // shaders/walker_combine.comp on BLS12-381 G1
+  reduce_buckets_bn254,            // shaders/reduce_buckets.comp on BN254 G1: weighted chunk sums
+  reduce_buckets_grumpkin,         // shaders/reduce_buckets.comp on Grumpkin
+  reduce_buckets_bls12_381,        // shaders/reduce_buckets.comp on BLS12-381 G1
+  reduce_level_bn254,              // shaders/reduce_level.comp on BN254 G1: chunk groups, window sums
+  reduce_level_grumpkin,           // shaders/reduce_level.comp on Grumpkin
+  reduce_level_bls12_381,          // shaders/reduce_level.comp on BLS12-381 G1
+  convert_points_bn254,            // shaders/convert_points.comp on BN254 G1: Montgomery form, validation
+  convert_points_grumpkin,         // shaders/convert_points.comp on Grumpkin
+  convert_points_bls12_381,        // shaders/convert_points.comp on BLS12-381 G1
+  pair_tree_scan,                  // shaders/pair_tree_scan.comp: a pair-tree level's bucket offsets
+  pair_tree_prepare_bn254,         // shaders/pair_tree_prepare.comp on BN254 G1: single buckets, level-0 keys
+  pair_tree_prepare_grumpkin,      // shaders/pair_tree_prepare.comp on Grumpkin
+  pair_tree_prepare_bls12_381,     // shaders/pair_tree_prepare.comp on BLS12-381 G1
+  pair_tree_level_bn254,           // shaders/pair_tree_level.comp on BN254 G1: one level of pairwise sums
+  pair_tree_level_grumpkin,        // shaders/pair_tree_level.comp on Grumpkin
+  pair_tree_level_bls12_381,       // shaders/pair_tree_level.comp on BLS12-381 G1
   count,
 };
 

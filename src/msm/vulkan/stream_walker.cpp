@@ -25,8 +25,9 @@ StreamWalker::StreamWalker(Context& context, const StreamWalkerShape& shape) : c
 std::uint64_t StreamWalker::device_bytes(const StreamWalkerShape& shape) {
   const std::uint64_t slots = std::uint64_t{shape.threads} * shape.slots;
   const std::uint64_t level_units = (slots + kCombineBlock - 1) / kCombineBlock;
-  return shape.max_buckets * kBucketSumBytes + (slots + level_units) * kRecordBytesPerUnit +
-         slots * slot_state_words(shape.slot_memory) * 4;
+  return shape.max_buckets * affine_point_bytes(shape.curve) +
+         (slots + level_units) * record_bytes_per_unit(shape.curve) +
+         slots * slot_state_words(shape.curve, shape.slot_memory) * 4;
 }
 
 Status StreamWalker::create(std::unique_ptr<StreamWalker>& out, Context& context, const StreamWalkerShape& shape) {
@@ -45,20 +46,22 @@ Status StreamWalker::create(std::unique_ptr<StreamWalker>& out, Context& context
   if (shape.max_buckets == 0) return Status::error(StatusCode::invalid_argument, "stream walker: no buckets");
   std::unique_ptr<StreamWalker> walker(new StreamWalker(context, shape));
   const std::uint64_t slots = std::uint64_t{shape.threads} * shape.slots;
-  if (Status s =
-          StorageBuffer::create(walker->bucket_sums_, context, shape.max_buckets * kBucketSumBytes, shape.memory);
+  if (Status s = StorageBuffer::create(walker->bucket_sums_, context,
+                                       shape.max_buckets * affine_point_bytes(shape.curve), shape.memory);
       !s.ok())
     return s;
   const std::uint64_t level_units = (slots + kCombineBlock - 1) / kCombineBlock;
   for (int k = 0; k < 2; ++k) {
     const std::uint64_t units = k == 0 ? slots : level_units;
-    if (Status s = StorageBuffer::create(walker->records_[k], context, units * 2 * 128, shape.memory); !s.ok())
+    if (Status s = StorageBuffer::create(walker->records_[k], context, units * 2 * xyzz_point_bytes(shape.curve),
+                                         shape.memory);
+        !s.ok())
       return s;
     if (Status s = StorageBuffer::create(walker->record_meta_[k], context, units * 4 * 4, shape.memory); !s.ok())
       return s;
   }
-  if (Status s = StorageBuffer::create(walker->slot_state_, context, slots * slot_state_words(shape.slot_memory) * 4,
-                                       shape.memory);
+  if (Status s = StorageBuffer::create(walker->slot_state_, context,
+                                       slots * slot_state_words(shape.curve, shape.slot_memory) * 4, shape.memory);
       !s.ok())
     return s;
   out = std::move(walker);
@@ -74,13 +77,11 @@ Status StreamWalker::record_walker(CommandBatch& batch, StorageBuffer& points, B
   if (std::uint64_t{stages.sentinel_key()} > shape_.max_buckets) {
     return Status::error(StatusCode::invalid_argument, "stream walker: the batch has more buckets than the walker");
   }
-  const bool bn254 = shape_.curve == ScalarCurve::bn254;
   const Pipeline* walker = nullptr;
   const std::array<std::uint32_t, 2> walker_specialization = {shape_.workgroup_size, shape_.slots};
   const bool global = shape_.slot_memory == backend::WalkerState::global;
   const ShaderId walker_shader =
-      global ? (bn254 ? ShaderId::stream_walker_global_bn254 : ShaderId::stream_walker_global_grumpkin)
-             : (bn254 ? ShaderId::stream_walker_bn254 : ShaderId::stream_walker_grumpkin);
+      global ? curve_shaders(shape_.curve).stream_walker_global : curve_shaders(shape_.curve).stream_walker;
   if (Status s = context_.pipeline(walker, walker_shader, walker_specialization); !s.ok()) return s;
   // Each round consumes at least one entry of every busy slot: the longest piece, ⌈E / U⌉
   // entries (E ≥ the valid count), needs at most that many rounds.

@@ -5,15 +5,17 @@
 //
 // Geometry: `threads` invocations in workgroups of `workgroup_size`, S = `slots` pieces each, so
 // U = threads · S equal pieces of the M valid entries. Buffers (sized once, reused by every batch):
-//   bucket_sums   16 words per bucket of the batch (W · B): the affine sum (Montgomery form,
+//   bucket_sums   an affine point per bucket of the batch (W · B; shader_curve.hpp's layout: 16
+//                 words on BN254 and Grumpkin, 24 on BLS12-381): the affine sum (Montgomery form,
 //                 (0, 0) = infinity) of every non-empty bucket; empty buckets are not written
 //                 (reduce_buckets reads bucket_start = bucket_end for them)
-//   records       2 XYZZ points (2 × 32 words) per slot: the partial sums of split buckets
+//   records       2 XYZZ points (2 × 4W words, W = field_words) per slot: the partial sums of split buckets
 //                 (walker_records.glsl), and a second pair of buffers for ⌈U / K⌉ units: the
 //                 combine's levels ping-pong between them
 //   record_meta   4 words per slot (unit): bucket and flags of the two records
-//   slot_state    registers: 20 words per slot, where a slot stands between two dispatches of
-//                 the walker; global: the slots themselves, 47 words each (stream_walker_global.comp)
+//   slot_state    registers: 2W + 4 words per slot (20 for W = 8), where a slot stands between two
+//                 dispatches of the walker; global: the slots themselves, 5W + 7 words each (47 for
+//                 W = 8; stream_walker_global.comp)
 // The walker runs in dispatches of at most kRoundsPerDispatch rounds (each a batched inversion),
 // as many as the longest piece (⌈E / U⌉ entries) needs: one with the automatic geometry (about
 // 16 entries per slot), more under a thread cap.
@@ -33,7 +35,7 @@
 namespace zkmsm::vulkan {
 
 struct StreamWalkerShape {
-  ScalarCurve curve = ScalarCurve::bn254;            // the curve of the points (BN254 G1 or Grumpkin)
+  ShaderCurve curve = ShaderCurve::bn254;            // the curve of the points
   std::uint32_t slots = 8;                           // S in [1, kMaxSlots]
   std::uint32_t workgroup_size = 64;                 // ≤ the device's maxComputeWorkGroupInvocations
   std::uint32_t threads = 1;                         // ≥ 1; threads · S < 2^31
@@ -55,24 +57,28 @@ class StreamWalker {
   // over the whole shader (a safegcd inversion is ~750), so ≤ 32 rounds keep it well inside; on
   // GPUs it bounds a dispatch's length (driver watchdogs).
   static constexpr std::uint32_t kRoundsPerDispatch = 32;
-  // slot_state words per slot: the registers walker's saved state, the global walker's slots.
-  static constexpr std::uint64_t kSlotStateWords = 20;
-  static constexpr std::uint64_t kGlobalSlotWords = 47;
-  static std::uint64_t slot_state_words(backend::WalkerState slots) {
-    return slots == backend::WalkerState::global ? kGlobalSlotWords : kSlotStateWords;
+  // slot_state words per slot: the registers walker's saved state (cursor, run start, bucket,
+  // busy, the running affine sum: stream_walker.comp's kSlotStateWords), the global walker's slots
+  // (stream_walker_global.comp's layout: the sum, the operand, the prefix product, the case and
+  // six words of position).
+  static constexpr std::uint64_t slot_state_words(ShaderCurve curve, backend::WalkerState slots) {
+    const std::uint64_t w = field_words(curve);
+    return slots == backend::WalkerState::global ? 5 * w + 7 : 2 * w + 4;
   }
   // Units per combine invocation: at most 2K XYZZ additions each (lavapipe's loop limit); 16 is
   // not tuned.
   static constexpr std::uint32_t kCombineBlock = 16;
-  static constexpr std::uint64_t kRecordBytesPerUnit = 2 * 128 + 4 * 4;
-  static constexpr std::uint64_t kBucketSumBytes = 64;
+  // Two XYZZ records and four meta words per unit.
+  static constexpr std::uint64_t record_bytes_per_unit(ShaderCurve curve) {
+    return 2 * xyzz_point_bytes(curve) + 4 * 4;
+  }
 
   static Status create(std::unique_ptr<StreamWalker>& out, Context& context, const StreamWalkerShape& shape);
   // Device bytes create() allocates for `shape`.
   static std::uint64_t device_bytes(const StreamWalkerShape& shape);
 
   // Records the walker and the combine (dispatches only, no begin_stage) for the batch that
-  // `stages` recorded last; `points` holds the bases (16 words each).
+  // `stages` recorded last; `points` holds the bases (affine, shader_curve.hpp's layout).
   Status record(CommandBatch& batch, StorageBuffer& points, BucketStages& stages);
   // The two halves record() calls in order: the walker (stream_walker.cpp), then the combine
   // (walker_combine.cpp).

@@ -12,7 +12,7 @@ class BackendRegistry;
 
 namespace zkmsm::vulkan {
 
-// The process's Vulkan backend for Curve (Bn254G1 or GrumpkinG1).
+// The process's Vulkan backend for Curve (Bn254G1, GrumpkinG1 or Bls12381G1).
 template <class Curve>
 backend::MsmBackend<Curve>& msm_backend();
 

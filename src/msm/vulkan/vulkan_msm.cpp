@@ -49,7 +49,7 @@ Status shared_context(Context*& out) {
 }
 
 Status msm_words(Context& context,
-                 ScalarCurve curve,
+                 ShaderCurve curve,
                  std::size_t n,
                  const std::uint32_t* point_words,
                  const std::uint32_t* scalar_words,
@@ -62,7 +62,7 @@ Status msm_words(Context& context,
   window_sum_words.clear();
   if (n == 0) return Status::success();  // no windows: the sum is infinity
   MsmSizes sizes;
-  if (Status s = size_msm(sizes, context.info(), n, scalar_bits, options); !s.ok()) return s;
+  if (Status s = size_msm(sizes, context.info(), curve, n, scalar_bits, options); !s.ok()) return s;
   // A discrete GPU keeps every working buffer in device-local memory and gets the inputs through
   // host-visible staging buffers (a copy at the start of the command buffer); elsewhere
   // (integrated GPUs, lavapipe) host-visible memory is the device's own and is used directly.
@@ -79,8 +79,13 @@ Status msm_words(Context& context,
   // One thread: 16 threads wrote no faster into NVIDIA's host-visible (write-combined) memory on
   // the H200's host, ~9 GB/s either way (BENCHMARKS.md, Vulkan third run).
   const auto upload_start = std::chrono::steady_clock::now();
-  if (Status s = workspace.staged_points().write(0, std::as_bytes(std::span(point_words, n * 16))); !s.ok()) return s;
-  if (Status s = workspace.staged_scalars().write(0, std::as_bytes(std::span(scalar_words, n * 8))); !s.ok()) return s;
+  const std::size_t point_words_total = n * affine_point_words(curve);
+  const std::size_t scalar_words_total = n * kScalarWords;
+  if (Status s = workspace.staged_points().write(0, std::as_bytes(std::span(point_words, point_words_total))); !s.ok())
+    return s;
+  if (Status s = workspace.staged_scalars().write(0, std::as_bytes(std::span(scalar_words, scalar_words_total)));
+      !s.ok())
+    return s;
   const bool convert = !options.points_in_montgomery || options.validate_points;
   if (convert) {
     const std::uint32_t none = kNoneRejected;
@@ -101,11 +106,7 @@ Status msm_words(Context& context,
   const Pipeline* convert_pipeline = nullptr;
   if (convert) {
     const std::array<std::uint32_t, 1> specialization = {kConvertWorkgroupSize};
-    if (Status s = context.pipeline(
-            convert_pipeline,
-            curve == ScalarCurve::bn254 ? ShaderId::convert_points_bn254 : ShaderId::convert_points_grumpkin,
-            specialization);
-        !s.ok())
+    if (Status s = context.pipeline(convert_pipeline, curve_shaders(curve).convert_points, specialization); !s.ok())
       return s;
   }
   BucketStages& stages = workspace.stages();
@@ -119,8 +120,10 @@ Status msm_words(Context& context,
       if (Status s = CommandBatch::create(batch, context); !s.ok()) return s;
       if (b == 0 && staged) {
         if (Status s = batch->begin_stage("upload_to_device"); !s.ok()) return s;
-        if (Status s = batch->copy(workspace.staged_points(), workspace.points(), n * 64); !s.ok()) return s;
-        if (Status s = batch->copy(workspace.staged_scalars(), workspace.scalars(), n * 32); !s.ok()) return s;
+        if (Status s = batch->copy(workspace.staged_points(), workspace.points(), point_words_total * 4); !s.ok())
+          return s;
+        if (Status s = batch->copy(workspace.staged_scalars(), workspace.scalars(), scalar_words_total * 4); !s.ok())
+          return s;
       }
       if (b == 0 && convert) {
         if (Status s = batch->begin_stage("convert_inputs"); !s.ok()) return s;
@@ -157,7 +160,7 @@ Status msm_words(Context& context,
                            "vulkan msm: point " + std::to_string(first_rejected) + " was rejected by convert_points");
     }
   }
-  window_sum_words.resize(std::size_t{sizes.windows} * 32);
+  window_sum_words.resize(std::size_t{sizes.windows} * xyzz_point_words(curve));
   if (Status s = reduction.read_window_sums(window_sum_words); !s.ok()) return s;
   for (const std::string& name : order) report.stages.push_back({name, stage_ms[name]});
   return Status::success();

@@ -6,11 +6,11 @@
 // reduce_buckets (BucketReduction); the T window sums come back and the host combines them
 // (combine_windows, msm/common/combine_windows.hpp) and makes the sum affine.
 //
-// Inputs: points as 16 words (x then y; AffinePoint<Curve>'s layout, which is also the public
-// Point's): Montgomery form or canonical (options.points_in_montgomery), (0, 0) = infinity,
-// validated on the device when options.validate_points; scalars as any 256-bit integers (reduced
-// mod r on the device). The sizes (window size, window batches, walker geometry, every buffer)
-// come from size_msm (msm_sizes.hpp). The buffers are kept for the next MSM of the same shape
+// Inputs: points as 2W words (x then y, W = field_words(curve): shader_curve.hpp; AffinePoint<Curve>'s
+// layout, which is also the public Point's): Montgomery form or canonical (options.points_in_montgomery), (0, 0) =
+// infinity, validated on the device when options.validate_points (on the curve, and in G1 on BLS12-381); scalars as any
+// 256-bit integers (reduced mod r on the device). The sizes (window size, window batches, walker geometry, every
+// buffer) come from size_msm (msm_sizes.hpp). The buffers are kept for the next MSM of the same shape
 // (msm_workspace.hpp).
 #pragma once
 
@@ -47,11 +47,12 @@ struct VulkanMsmReport {
 // device_selection.hpp) and kept until exit; a failure is remembered and returned again.
 Status shared_context(Context*& out);
 
-// The MSM over raw words: n points of 16 words, n scalars of 8 words; the T window sums come
-// back as T · 32 words (XYZZ X, Y, ZZ, ZZZ, Montgomery form), window 0 first. A rejected point
+// The MSM over raw words: n points of affine_point_words(curve) words, n scalars of 8 words; the T
+// window sums come back as T XYZZ points of xyzz_point_words(curve) words (X, Y, ZZ, ZZZ,
+// Montgomery form), window 0 first. A rejected point
 // gives status rejected_point with report.rejected_point set.
 Status msm_words(Context& context,
-                 ScalarCurve curve,
+                 ShaderCurve curve,
                  std::size_t n,
                  const std::uint32_t* point_words,
                  const std::uint32_t* scalar_words,
@@ -60,25 +61,25 @@ Status msm_words(Context& context,
                  std::vector<std::uint32_t>& window_sum_words,
                  VulkanMsmReport& report);
 
-// The MSM over raw words with the windows combined on the host. Curve is the internal BN254 G1 or
-// Grumpkin type (Montgomery-form fields of 4 × 64-bit limbs).
+// The MSM over raw words with the windows combined on the host. Curve is the internal BN254 G1,
+// Grumpkin or BLS12-381 G1 type (Montgomery-form fields of 64-bit limbs).
 template <class Curve>
 Status msm_from_words(Context& context,
-                      ScalarCurve curve,
                       std::size_t n,
                       const std::uint32_t* point_words,
                       const std::uint32_t* scalar_words,
                       const VulkanMsmOptions& options,
                       AffinePoint<Curve>& sum,
                       VulkanMsmReport& report) {
-  static_assert(sizeof(XyzzPoint<Curve>) == 32 * sizeof(std::uint32_t), "XYZZ points are 32 words");
+  constexpr ShaderCurve curve = shader_curve_of<Curve>();
+  static_assert(sizeof(XyzzPoint<Curve>) == xyzz_point_bytes(curve), "the host's XYZZ layout is the shaders'");
   std::vector<std::uint32_t> words;
   const Status status =
       msm_words(context, curve, n, point_words, scalar_words,
                 static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits), options, words, report);
   if (!status.ok()) return status;
   const auto start = std::chrono::steady_clock::now();
-  std::vector<XyzzPoint<Curve>> window_sums(words.size() / 32);
+  std::vector<XyzzPoint<Curve>> window_sums(words.size() / xyzz_point_words(curve));
   std::memcpy(window_sums.data(), words.data(), words.size() * sizeof(std::uint32_t));
   sum = combine_windows<Curve>(window_sums, report.sizes.window_bits);
   report.stages.push_back(
@@ -92,16 +93,17 @@ template <class Curve>
 Status msm(Context& context,
            std::span<const AffinePoint<Curve>> points,
            std::span<const typename Curve::ScalarField::Integer> scalars,
-           ScalarCurve curve,
            const VulkanMsmOptions& options,
            AffinePoint<Curve>& sum,
            VulkanMsmReport& report) {
-  static_assert(sizeof(AffinePoint<Curve>) == 16 * sizeof(std::uint32_t), "points are 16 words");
-  static_assert(sizeof(typename Curve::ScalarField::Integer) == 8 * sizeof(std::uint32_t), "scalars are 8 words");
+  static_assert(sizeof(AffinePoint<Curve>) == affine_point_bytes(shader_curve_of<Curve>()),
+                "the shaders' point layout");
+  static_assert(sizeof(typename Curve::ScalarField::Integer) == kScalarWords * sizeof(std::uint32_t),
+                "scalars are 8 words");
   if (points.size() != scalars.size()) {
     return Status::error(StatusCode::invalid_argument, "vulkan msm: points and scalars differ in length");
   }
-  return msm_from_words<Curve>(context, curve, points.size(), reinterpret_cast<const std::uint32_t*>(points.data()),
+  return msm_from_words<Curve>(context, points.size(), reinterpret_cast<const std::uint32_t*>(points.data()),
                                reinterpret_cast<const std::uint32_t*>(scalars.data()), options, sum, report);
 }
 

@@ -18,11 +18,9 @@ struct CombineArguments {
 }  // namespace
 
 Status StreamWalker::record_combine(CommandBatch& batch) {
-  const bool bn254 = shape_.curve == ScalarCurve::bn254;
   const Pipeline* combine = nullptr;
   const std::array<std::uint32_t, 1> combine_specialization = {kCombineWorkgroupSize};
-  if (Status s = context_.pipeline(combine, bn254 ? ShaderId::walker_combine_bn254 : ShaderId::walker_combine_grumpkin,
-                                   combine_specialization);
+  if (Status s = context_.pipeline(combine, curve_shaders(shape_.curve).walker_combine, combine_specialization);
       !s.ok())
     return s;
   // Levels until one unit is left, ping-ponging between the record buffers (level 0 reads the

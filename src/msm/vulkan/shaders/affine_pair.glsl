@@ -25,24 +25,24 @@ uint classify_affine_pair(AffinePoint lhs, AffinePoint rhs) {
 bool affine_pair_has_denominator(uint kind) { return kind == kAffinePairAdd || kind == kAffinePairDoubling; }
 
 // For kAffinePairAdd and kAffinePairDoubling: the nonzero value λ's numerator is divided by.
-uint[8] affine_pair_denominator(uint kind, AffinePoint lhs, AffinePoint rhs) {
+uint[FIELD_WORDS] affine_pair_denominator(uint kind, AffinePoint lhs, AffinePoint rhs) {
   return kind == kAffinePairAdd ? field_sub(rhs.x, lhs.x) : field_double(lhs.y);
 }
 
 // The sum for every case; inverse_denominator = 1 / affine_pair_denominator(…) where there is one.
-AffinePoint affine_pair_sum(uint kind, AffinePoint lhs, AffinePoint rhs, uint inverse_denominator[8]) {
+AffinePoint affine_pair_sum(uint kind, AffinePoint lhs, AffinePoint rhs, uint inverse_denominator[FIELD_WORDS]) {
   if (kind == kAffinePairCopyRhs) return rhs;
   if (kind == kAffinePairCopyLhs || kind == kAffinePairNone) return lhs;
   if (kind == kAffinePairInfinity) return affine_infinity();
-  uint numerator[8];
+  uint numerator[FIELD_WORDS];
   if (kind == kAffinePairAdd) {
     numerator = field_sub(rhs.y, lhs.y);
   } else {
-    const uint x_squared[8] = field_sqr(lhs.x);
+    const uint x_squared[FIELD_WORDS] = field_sqr(lhs.x);
     numerator = field_add(field_double(x_squared), x_squared);
   }
-  const uint lambda[8] = field_mul(numerator, inverse_denominator);
-  const uint x3[8] = field_sub(field_sub(field_sqr(lambda), lhs.x), rhs.x);
+  const uint lambda[FIELD_WORDS] = field_mul(numerator, inverse_denominator);
+  const uint x3[FIELD_WORDS] = field_sub(field_sub(field_sqr(lambda), lhs.x), rhs.x);
   return AffinePoint(x3, field_sub(field_mul(lambda, field_sub(lhs.x, x3)), lhs.y));
 }
 

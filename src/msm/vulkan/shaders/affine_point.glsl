@@ -1,7 +1,7 @@
 // A point of y² = x³ + b (a = 0) in affine coordinates.
 //
 // Representation: x, y are reduced Montgomery-form field elements (field.glsl), the layout of
-// the host's AffinePoint<Curve> (16 words: x then y). The point at infinity is (0, 0), never on
+// the host's AffinePoint<Curve> (2W words: x then y). The point at infinity is (0, 0), never on
 // the curve because b ≠ 0 (EIP-196's encoding, and the host's). Addition of affine points lives
 // in batch_affine_add.glsl (it needs an inversion, so it is only done in batches).
 //
@@ -10,8 +10,8 @@
 #define ZKMSM_AFFINE_POINT_GLSL
 
 struct AffinePoint {
-  uint x[8];
-  uint y[8];
+  uint x[FIELD_WORDS];
+  uint y[FIELD_WORDS];
 };
 
 AffinePoint affine_infinity() { return AffinePoint(field_zero(), field_zero()); }

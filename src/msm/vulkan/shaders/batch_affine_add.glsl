@@ -10,13 +10,13 @@
 //
 // The including shader declares BATCH_SLOTS (a specialization constant, so S is a knob without
 // recompiling) before including this file. Per-invocation private state: the operands and
-// results (2 · 16 words per slot), the prefix products (8 words per slot) and the case (1 word
-// per slot): 41·S words; no workgroup memory.
+// results (2 · 2W words per slot), the prefix products (W words per slot) and the case (1 word
+// per slot): (5W + 1)·S words; no workgroup memory.
 //
 // Denominator cache (optional; the pair tree's dx-cache knob, the seeds' "super_opt"): a shader
 // that defines ZKMSM_BATCH_DENOMINATOR_CACHE before including this file also declares a bool
 // BATCH_CACHE_DENOMINATORS (a specialization constant); when it is true the forward pass keeps
-// every slot's denominator (x_rhs − x_lhs or 2y, 8 words per slot: 49·S words in all) and the
+// every slot's denominator (x_rhs − x_lhs or 2y, W words per slot: (6W + 1)·S words in all) and the
 // backward pass reads it back instead of recomputing it from the operands. Without the define
 // (stream_walker.comp, the test kernel) the code is exactly the uncached one.
 //
@@ -29,14 +29,14 @@
 
 AffinePoint batch_lhs[BATCH_SLOTS];  // operands in, sums out
 AffinePoint batch_rhs[BATCH_SLOTS];  // operands in, unchanged
-uint batch_prefix[BATCH_SLOTS][8];   // Π of the denominators of slots 0 … i (Montgomery form)
+uint batch_prefix[BATCH_SLOTS][FIELD_WORDS];   // Π of the denominators of slots 0 … i (Montgomery form)
 uint batch_case[BATCH_SLOTS];
 
 #ifdef ZKMSM_BATCH_DENOMINATOR_CACHE
-uint batch_denominator[BATCH_SLOTS][8];  // the denominator of slot i (Montgomery form), when cached
+uint batch_denominator[BATCH_SLOTS][FIELD_WORDS];  // the denominator of slot i (Montgomery form), when cached
 
 // Forward pass: slot i's denominator d, kept when the cache is on.
-uint[8] batch_keep_denominator(uint i, uint d[8]) {
+uint[FIELD_WORDS] batch_keep_denominator(uint i, uint d[FIELD_WORDS]) {
   if (BATCH_CACHE_DENOMINATORS) batch_denominator[i] = d;
   return d;
 }
@@ -51,7 +51,7 @@ uint[8] batch_keep_denominator(uint i, uint d[8]) {
 // Slots 0 … used − 1 (used ≤ BATCH_SLOTS): batch_lhs[i] ← batch_lhs[i] + batch_rhs[i].
 void batch_affine_add(uint used) {
   // Forward: prefix products of the denominators.
-  uint product[8] = field_one();
+  uint product[FIELD_WORDS] = field_one();
   for (uint i = 0u; i < used; ++i) {
     const uint kind = classify_affine_pair(batch_lhs[i], batch_rhs[i]);
     if (affine_pair_has_denominator(kind)) {
@@ -62,12 +62,12 @@ void batch_affine_add(uint used) {
     batch_prefix[i] = product;
   }
   // inverse = (Π of all denominators)⁻¹, then peel one denominator per slot, last slot first.
-  uint inverse[8] = field_inverse_safegcd(product);
+  uint inverse[FIELD_WORDS] = field_inverse_safegcd(product);
   for (int i = int(used) - 1; i >= 0; --i) {
     const uint kind = batch_case[i];
     const AffinePoint lhs = batch_lhs[i];
     const AffinePoint rhs = batch_rhs[i];
-    uint inverse_denominator[8] = inverse;
+    uint inverse_denominator[FIELD_WORDS] = inverse;
     if (affine_pair_has_denominator(kind)) {
       // 1/denominator_i = (Π_{j ≤ i})⁻¹ · Π_{j < i}
       if (i > 0) inverse_denominator = field_mul(inverse, batch_prefix[i - 1]);

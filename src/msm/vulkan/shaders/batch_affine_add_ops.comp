@@ -2,9 +2,9 @@
 // Test kernel of batch_affine_add.glsl: sums[k] = lhs[k] + rhs[k] for k < count, affine points
 // (Montgomery form, (0, 0) = infinity). Invocation t adds pairs t·S … t·S + S − 1 (fewer in the
 // last one) as one batch, S = BATCH_SLOTS, so the pairs of one invocation share an inversion.
-// Compiled once per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN).
+// Compiled once per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN / _BLS12_381).
 //
-// Resources: 3 storage buffers (lhs, rhs, sums; 16 words per point), 4 bytes of push constants
+// Resources: 3 storage buffers (lhs, rhs, sums; 2W words per point), 4 bytes of push constants
 // (count), no workgroup memory. Specialization constants: 0 = workgroup size (default 64),
 // 1 = BATCH_SLOTS (default 8; not tuned, the accumulator stages will measure it).
 #extension GL_GOOGLE_include_directive : require
@@ -28,20 +28,20 @@ void main() {
   if (first >= count) return;
   const uint used = min(BATCH_SLOTS, count - first);
   for (uint i = 0u; i < used; ++i) {
-    const uint base = 16u * (first + i);
-    for (uint w = 0u; w < 8u; ++w) {
+    const uint base = AFFINE_WORDS * (first + i);
+    for (uint w = 0u; w < FIELD_WORDS; ++w) {
       batch_lhs[i].x[w] = lhs_words[base + w];
-      batch_lhs[i].y[w] = lhs_words[base + 8u + w];
+      batch_lhs[i].y[w] = lhs_words[base + FIELD_WORDS + w];
       batch_rhs[i].x[w] = rhs_words[base + w];
-      batch_rhs[i].y[w] = rhs_words[base + 8u + w];
+      batch_rhs[i].y[w] = rhs_words[base + FIELD_WORDS + w];
     }
   }
   batch_affine_add(used);
   for (uint i = 0u; i < used; ++i) {
-    const uint base = 16u * (first + i);
-    for (uint w = 0u; w < 8u; ++w) {
+    const uint base = AFFINE_WORDS * (first + i);
+    for (uint w = 0u; w < FIELD_WORDS; ++w) {
       sum_words[base + w] = batch_lhs[i].x[w];
-      sum_words[base + 8u + w] = batch_lhs[i].y[w];
+      sum_words[base + FIELD_WORDS + w] = batch_lhs[i].y[w];
     }
   }
 }

@@ -3,7 +3,7 @@
 // and an affine point a (Montgomery form, host layouts):
 //   xyzz_results[3k .. 3k + 2] = p + q, p + a (mixed), 2p
 //   on_curve[k] = 1 when a is on the curve or at infinity, else 0
-// Compiled once per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN).
+// Compiled once per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN / _BLS12_381).
 //
 // Resources: 5 storage buffers (p, q, a, xyzz_results, on_curve), 4 bytes of push constants
 // (count), no workgroup memory. Workgroup size: specialization constant 0 (default 64).
@@ -25,42 +25,42 @@ layout(push_constant) uniform Arguments { uint count; };
 
 XyzzPoint load_p(uint index) {
   XyzzPoint v;
-  for (uint w = 0u; w < 8u; ++w) {
-    v.X[w] = p_words[32u * index + w];
-    v.Y[w] = p_words[32u * index + 8u + w];
-    v.ZZ[w] = p_words[32u * index + 16u + w];
-    v.ZZZ[w] = p_words[32u * index + 24u + w];
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+    v.X[w] = p_words[XYZZ_WORDS * index + w];
+    v.Y[w] = p_words[XYZZ_WORDS * index + FIELD_WORDS + w];
+    v.ZZ[w] = p_words[XYZZ_WORDS * index + 2 * FIELD_WORDS + w];
+    v.ZZZ[w] = p_words[XYZZ_WORDS * index + 3 * FIELD_WORDS + w];
   }
   return v;
 }
 
 XyzzPoint load_q(uint index) {
   XyzzPoint v;
-  for (uint w = 0u; w < 8u; ++w) {
-    v.X[w] = q_words[32u * index + w];
-    v.Y[w] = q_words[32u * index + 8u + w];
-    v.ZZ[w] = q_words[32u * index + 16u + w];
-    v.ZZZ[w] = q_words[32u * index + 24u + w];
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+    v.X[w] = q_words[XYZZ_WORDS * index + w];
+    v.Y[w] = q_words[XYZZ_WORDS * index + FIELD_WORDS + w];
+    v.ZZ[w] = q_words[XYZZ_WORDS * index + 2 * FIELD_WORDS + w];
+    v.ZZZ[w] = q_words[XYZZ_WORDS * index + 3 * FIELD_WORDS + w];
   }
   return v;
 }
 
 AffinePoint load_a(uint index) {
   AffinePoint v;
-  for (uint w = 0u; w < 8u; ++w) {
-    v.x[w] = a_words[16u * index + w];
-    v.y[w] = a_words[16u * index + 8u + w];
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+    v.x[w] = a_words[AFFINE_WORDS * index + w];
+    v.y[w] = a_words[AFFINE_WORDS * index + FIELD_WORDS + w];
   }
   return v;
 }
 
 void store_result(uint index, uint slot, XyzzPoint v) {
-  const uint base = 32u * (3u * index + slot);
-  for (uint w = 0u; w < 8u; ++w) {
+  const uint base = XYZZ_WORDS * (3u * index + slot);
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
     result_words[base + w] = v.X[w];
-    result_words[base + 8u + w] = v.Y[w];
-    result_words[base + 16u + w] = v.ZZ[w];
-    result_words[base + 24u + w] = v.ZZZ[w];
+    result_words[base + FIELD_WORDS + w] = v.Y[w];
+    result_words[base + 2 * FIELD_WORDS + w] = v.ZZ[w];
+    result_words[base + 3 * FIELD_WORDS + w] = v.ZZZ[w];
   }
 }
 

@@ -14,8 +14,8 @@
 //
 // One invocation per scalar. Resources: 3 storage buffers (scalars, keys, values), 24 bytes of
 // push constants, no workgroup memory. Workgroup size: specialization constant 0 (default 64,
-// not tuned). Compiled per curve: -DZKMSM_CURVE_BN254 (r = BN254 Fr) or -DZKMSM_CURVE_GRUMPKIN
-// (r = BN254 Fq).
+// not tuned). Compiled per curve: -DZKMSM_CURVE_BN254 (r = BN254 Fr), -DZKMSM_CURVE_GRUMPKIN
+// (r = BN254 Fq) or -DZKMSM_CURVE_BLS12_381 (r = BLS12-381 Fr: 2^256 / r < 3).
 #extension GL_GOOGLE_include_directive : require
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
@@ -38,8 +38,10 @@ layout(push_constant) uniform Arguments {
 #define SCALAR_MODULUS BN254_FR_MODULUS
 #elif defined(ZKMSM_CURVE_GRUMPKIN)
 #define SCALAR_MODULUS BN254_FQ_MODULUS
+#elif defined(ZKMSM_CURVE_BLS12_381)
+#define SCALAR_MODULUS BLS12_381_FR_MODULUS
 #else
-#error "define ZKMSM_CURVE_BN254 or ZKMSM_CURVE_GRUMPKIN"
+#error "define ZKMSM_CURVE_BN254, ZKMSM_CURVE_GRUMPKIN or ZKMSM_CURVE_BLS12_381"
 #endif
 
 const uint kNegative = 1u << 31;

@@ -1,40 +1,47 @@
-// Prime-field arithmetic for compute shaders: 8 × 32-bit words, 32-bit operations only
+// Prime-field arithmetic for compute shaders: W = FIELD_WORDS 32-bit words (8 for the BN254
+// fields and BLS12-381's scalar field, 12 for BLS12-381's base field), 32-bit operations only
 // (uaddCarry, usubBorrow, umulExtended), so that GPUs without 64-bit integers run it.
 //
-// Representation: a uint[8] holds a·R mod p with R = 2^256, FULLY REDUCED to [0, p), word 0
-// least significant: bit for bit the layout of the host's PrimeField<Params> (4 × 64-bit
+// Representation: a uint[FIELD_WORDS] holds a·R mod p with R = 2^(32W), FULLY REDUCED to [0, p),
+// word 0 least significant: bit for bit the layout of the host's PrimeField<Params> (W/2 × 64-bit
 // little-endian limbs) and of the CUDA DeviceField, so host arrays are uploaded as they are.
 // Every function takes and returns reduced values; equality is word equality, zero is all zeros.
 //
-// The including shader first selects the field (field_params.glsl): FIELD_MODULUS, FIELD_R,
-// FIELD_MODULUS_MINUS_2 (const uint[8]) and FIELD_NEG_INV32 (−p⁻¹ mod 2^32).
+// The including shader first selects the field (field_params.glsl): FIELD_WORDS, FIELD_MODULUS,
+// FIELD_R, FIELD_R2, FIELD_MODULUS_MINUS_2 (const uint[FIELD_WORDS]) and FIELD_NEG_INV32
+// (−p⁻¹ mod 2^32).
 //
-// Bounds used throughout: p < 2^254 (both BN254 fields), so a + b < 2p < 2^255 never carries out
-// of word 7, and a Montgomery product of reduced inputs is < 2p before its one conditional
-// subtraction.
+// Bounds used throughout: 2p < R (p < 2^254 for the BN254 fields, < 2^381 against R = 2^384 for
+// BLS12-381 Fq, < 2^255 against 2^256 for its Fr; shader_constants_glsl.hpp asserts it), so
+// a + b < 2p < R never carries out of the top word, and a Montgomery product of reduced inputs is
+// < 2p < R before its one conditional subtraction (the rows' transient carry word is 0 at the end).
 #ifndef ZKMSM_FIELD_GLSL
 #define ZKMSM_FIELD_GLSL
 
-uint[8] field_zero() { return uint[8](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u); }
+uint[FIELD_WORDS] field_zero() {
+  uint zero[FIELD_WORDS];
+  for (int i = 0; i < FIELD_WORDS; ++i) zero[i] = 0u;
+  return zero;
+}
 
-uint[8] field_one() { return FIELD_R; }
+uint[FIELD_WORDS] field_one() { return FIELD_R; }
 
-bool field_is_zero(uint a[8]) {
+bool field_is_zero(uint a[FIELD_WORDS]) {
   uint any = 0u;
-  for (int i = 0; i < 8; ++i) any |= a[i];
+  for (int i = 0; i < FIELD_WORDS; ++i) any |= a[i];
   return any == 0u;
 }
 
-bool field_equal(uint a[8], uint b[8]) {
+bool field_equal(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
   uint diff = 0u;
-  for (int i = 0; i < 8; ++i) diff |= a[i] ^ b[i];
+  for (int i = 0; i < FIELD_WORDS; ++i) diff |= a[i] ^ b[i];
   return diff == 0u;
 }
 
-// r = a − b mod 2^256; returns the borrow out (1 when a < b, else 0).
-uint words_sub(out uint r[8], uint a[8], uint b[8]) {
+// r = a − b mod R; returns the borrow out (1 when a < b, else 0).
+uint words_sub(out uint r[FIELD_WORDS], uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
   uint borrow = 0u;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < FIELD_WORDS; ++i) {
     uint borrow_a;
     uint borrow_b;
     const uint d = usubBorrow(a[i], b[i], borrow_a);
@@ -45,17 +52,17 @@ uint words_sub(out uint r[8], uint a[8], uint b[8]) {
 }
 
 // For a < 2p: a − p when a ≥ p, else a (a word-wise select, no divergent branch).
-uint[8] field_reduce_once(uint a[8]) {
-  uint reduced[8];
+uint[FIELD_WORDS] field_reduce_once(uint a[FIELD_WORDS]) {
+  uint reduced[FIELD_WORDS];
   const uint borrow = words_sub(reduced, a, FIELD_MODULUS);
-  for (int i = 0; i < 8; ++i) reduced[i] = borrow != 0u ? a[i] : reduced[i];
+  for (int i = 0; i < FIELD_WORDS; ++i) reduced[i] = borrow != 0u ? a[i] : reduced[i];
   return reduced;
 }
 
-uint[8] field_add(uint a[8], uint b[8]) {
-  uint sum[8];
+uint[FIELD_WORDS] field_add(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+  uint sum[FIELD_WORDS];
   uint carry = 0u;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < FIELD_WORDS; ++i) {
     uint carry_a;
     uint carry_b;
     const uint s = uaddCarry(a[i], b[i], carry_a);
@@ -65,13 +72,13 @@ uint[8] field_add(uint a[8], uint b[8]) {
   return field_reduce_once(sum);
 }
 
-uint[8] field_sub(uint a[8], uint b[8]) {
-  uint diff[8];
+uint[FIELD_WORDS] field_sub(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+  uint diff[FIELD_WORDS];
   const uint borrow = words_sub(diff, a, b);
   // a < b: add p back (p masked to zero otherwise).
   const uint mask = 0u - borrow;
   uint carry = 0u;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < FIELD_WORDS; ++i) {
     uint carry_a;
     uint carry_b;
     const uint s = uaddCarry(diff[i], FIELD_MODULUS[i] & mask, carry_a);
@@ -81,14 +88,14 @@ uint[8] field_sub(uint a[8], uint b[8]) {
   return diff;
 }
 
-uint[8] field_neg(uint a[8]) { return field_sub(field_zero(), a); }
+uint[FIELD_WORDS] field_neg(uint a[FIELD_WORDS]) { return field_sub(field_zero(), a); }
 
-uint[8] field_double(uint a[8]) { return field_add(a, a); }
+uint[FIELD_WORDS] field_double(uint a[FIELD_WORDS]) { return field_add(a, a); }
 
 // Montgomery product a·b·R⁻¹ mod p by CIOS (Koç, Acar, Kaliski, "Analyzing and comparing
 // Montgomery multiplication algorithms", IEEE Micro 1996) on 32-bit words: per row, t += a·b[i],
-// then t = (t + m·p) / 2^32 with m = t[0]·(−p⁻¹) mod 2^32. t stays < 2p < 2^256 between rows, so
-// nine words hold it (t[8] is only the row's transient top word). Each word step
+// then t = (t + m·p) / 2^32 with m = t[0]·(−p⁻¹) mod 2^32. t stays < 2p < R between rows, so
+// W + 1 words hold it (t[W] is only the row's transient top word). Each word step
 // x·y + t + carry ≤ (2^32 − 1)² + 2(2^32 − 1) = 2^64 − 1 fits the (hi, lo) pair exactly.
 // The even/odd split of the CUDA field is a possible later speed-up (not measured here).
 #if defined(ZKMSM_FIELD_INT64)
@@ -97,39 +104,43 @@ uint[8] field_double(uint a[8]) { return field_add(a, a); }
 // for devices with shaderInt64): each word step x·y + t + carry is one 64-bit multiply-add, which
 // NVIDIA's compiler can emit as a wide multiply-add instead of a multiply and two carry chains.
 // An experiment (ZKMSM_VULKAN_FIELD_INT64 in CMake), not the shipped path.
-uint[8] field_mul(uint a[8], uint b[8]) {
-  uint t[9] = uint[9](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
-  for (int i = 0; i < 8; ++i) {
+uint[FIELD_WORDS] field_mul(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+  uint t[FIELD_WORDS + 1];
+  for (int k = 0; k <= FIELD_WORDS; ++k) t[k] = 0u;
+  for (int i = 0; i < FIELD_WORDS; ++i) {
     uint64_t carry = 0ul;
-    for (int j = 0; j < 8; ++j) {
+    for (int j = 0; j < FIELD_WORDS; ++j) {
       const uint64_t step = uint64_t(a[j]) * uint64_t(b[i]) + uint64_t(t[j]) + carry;
       t[j] = uint(step);
       carry = step >> 32;
     }
-    const uint64_t top = uint64_t(t[8]) + carry;
-    t[8] = uint(top);
+    const uint64_t top = uint64_t(t[FIELD_WORDS]) + carry;
+    t[FIELD_WORDS] = uint(top);
     const uint m = t[0] * FIELD_NEG_INV32;
     uint64_t reduction = (uint64_t(m) * uint64_t(FIELD_MODULUS[0]) + uint64_t(t[0])) >> 32;
-    for (int j = 1; j < 8; ++j) {
+    for (int j = 1; j < FIELD_WORDS; ++j) {
       const uint64_t step = uint64_t(m) * uint64_t(FIELD_MODULUS[j]) + uint64_t(t[j]) + reduction;
       t[j - 1] = uint(step);
       reduction = step >> 32;
     }
-    const uint64_t last = uint64_t(t[8]) + reduction;
-    t[7] = uint(last);
-    t[8] = uint(last >> 32);
+    const uint64_t last = uint64_t(t[FIELD_WORDS]) + reduction;
+    t[FIELD_WORDS - 1] = uint(last);
+    t[FIELD_WORDS] = uint(last >> 32);
   }
-  return field_reduce_once(uint[8](t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]));
+  uint product[FIELD_WORDS];
+  for (int k = 0; k < FIELD_WORDS; ++k) product[k] = t[k];
+  return field_reduce_once(product);
 }
 
-uint[8] field_sqr(uint a[8]) { return field_mul(a, a); }
+uint[FIELD_WORDS] field_sqr(uint a[FIELD_WORDS]) { return field_mul(a, a); }
 #else
-uint[8] field_mul(uint a[8], uint b[8]) {
-  uint t[9] = uint[9](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
-  for (int i = 0; i < 8; ++i) {
+uint[FIELD_WORDS] field_mul(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+  uint t[FIELD_WORDS + 1];
+  for (int k = 0; k <= FIELD_WORDS; ++k) t[k] = 0u;
+  for (int i = 0; i < FIELD_WORDS; ++i) {
     // t += a·b[i]
     uint carry = 0u;
-    for (int j = 0; j < 8; ++j) {
+    for (int j = 0; j < FIELD_WORDS; ++j) {
       uint hi;
       uint lo;
       uint carry_t;
@@ -139,7 +150,7 @@ uint[8] field_mul(uint a[8], uint b[8]) {
       t[j] = uaddCarry(lo, carry, carry_c);
       carry = hi + carry_t + carry_c;
     }
-    t[8] += carry;
+    t[FIELD_WORDS] += carry;
     // t = (t + m·p) / 2^32; the low word becomes zero and is dropped.
     const uint m = t[0] * FIELD_NEG_INV32;
     uint hi;
@@ -149,28 +160,30 @@ uint[8] field_mul(uint a[8], uint b[8]) {
     umulExtended(m, FIELD_MODULUS[0], hi, lo);
     uaddCarry(lo, t[0], carry_t);
     carry = hi + carry_t;
-    for (int j = 1; j < 8; ++j) {
+    for (int j = 1; j < FIELD_WORDS; ++j) {
       umulExtended(m, FIELD_MODULUS[j], hi, lo);
       lo = uaddCarry(lo, t[j], carry_t);
       t[j - 1] = uaddCarry(lo, carry, carry_c);
       carry = hi + carry_t + carry_c;
     }
-    t[7] = uaddCarry(t[8], carry, carry_c);
-    t[8] = carry_c;
+    t[FIELD_WORDS - 1] = uaddCarry(t[FIELD_WORDS], carry, carry_c);
+    t[FIELD_WORDS] = carry_c;
   }
-  return field_reduce_once(uint[8](t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]));
+  uint product[FIELD_WORDS];
+  for (int k = 0; k < FIELD_WORDS; ++k) product[k] = t[k];
+  return field_reduce_once(product);
 }
 
-// a²·R⁻¹ mod p: the 16-word square with each off-diagonal product a[i]·a[j] (i < j) computed
-// once and doubled (36 + 8 word products instead of 64), then a separated Montgomery reduction
-// (SOS in Koç–Acar–Kaliski). a² < p², so the reduced value is < 2p before the final subtraction.
-uint[8] field_sqr(uint a[8]) {
-  uint t[16];
-  for (int k = 0; k < 16; ++k) t[k] = 0u;
-  // Off-diagonal products. Row i writes t[i + 8] first (rows before it stopped at t[i + 7]).
-  for (int i = 0; i < 8; ++i) {
+// a²·R⁻¹ mod p: the 2W-word square with each off-diagonal product a[i]·a[j] (i < j) computed
+// once and doubled (W(W − 1)/2 + W word products instead of W²: 36 + 8 for W = 8), then a
+// separated Montgomery reduction (SOS in Koç–Acar–Kaliski). a² < p², so the reduced value is < 2p before the final subtraction.
+uint[FIELD_WORDS] field_sqr(uint a[FIELD_WORDS]) {
+  uint t[2 * FIELD_WORDS];
+  for (int k = 0; k < 2 * FIELD_WORDS; ++k) t[k] = 0u;
+  // Off-diagonal products. Row i's carry is the first value of t[i + W] (rows before it stopped at t[i + W − 1]).
+  for (int i = 0; i < FIELD_WORDS; ++i) {
     uint carry = 0u;
-    for (int j = i + 1; j < 8; ++j) {
+    for (int j = i + 1; j < FIELD_WORDS; ++j) {
       uint hi;
       uint lo;
       uint carry_t;
@@ -180,18 +193,18 @@ uint[8] field_sqr(uint a[8]) {
       t[i + j] = uaddCarry(lo, carry, carry_c);
       carry = hi + carry_t + carry_c;
     }
-    t[i + 8] = carry;
+    t[i + FIELD_WORDS] = carry;
   }
-  // Double them (the sum of off-diagonal products is < 2^511, so no bit leaves word 15).
+  // Double them (the sum of off-diagonal products is < 2^(64W − 1), so no bit leaves the top word).
   uint top = 0u;
-  for (int k = 0; k < 16; ++k) {
+  for (int k = 0; k < 2 * FIELD_WORDS; ++k) {
     const uint next_top = t[k] >> 31;
     t[k] = (t[k] << 1) | top;
     top = next_top;
   }
   // Add the diagonal a[i]²; each word's carry is at most 1.
   uint carry = 0u;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < FIELD_WORDS; ++i) {
     uint hi;
     uint lo;
     uint carry_a;
@@ -206,10 +219,10 @@ uint[8] field_sqr(uint a[8]) {
   }
   // Montgomery reduction, one word per row: t += m·p·2^(32i) clears word i.
   uint high_carry = 0u;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < FIELD_WORDS; ++i) {
     const uint m = t[i] * FIELD_NEG_INV32;
     uint c = 0u;
-    for (int j = 0; j < 8; ++j) {
+    for (int j = 0; j < FIELD_WORDS; ++j) {
       uint hi;
       uint lo;
       uint carry_t;
@@ -221,22 +234,24 @@ uint[8] field_sqr(uint a[8]) {
     }
     uint carry_a;
     uint carry_b;
-    const uint s = uaddCarry(t[i + 8], c, carry_a);
-    t[i + 8] = uaddCarry(s, high_carry, carry_b);
+    const uint s = uaddCarry(t[i + FIELD_WORDS], c, carry_a);
+    t[i + FIELD_WORDS] = uaddCarry(s, high_carry, carry_b);
     high_carry = carry_a + carry_b;
   }
-  return field_reduce_once(uint[8](t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]));
+  uint square[FIELD_WORDS];
+  for (int k = 0; k < FIELD_WORDS; ++k) square[k] = t[FIELD_WORDS + k];
+  return field_reduce_once(square);
 }
 
 #endif
 
 // a⁻¹ = a^(p−2) by Fermat (left-to-right square-and-multiply over the bits of p − 2; 0 ↦ 0, as
-// the host's inverse_vartime). Constant time: 256 squarings and one multiplication per set bit of
+// the host's inverse_vartime). Constant time: 32W squarings and one multiplication per set bit of
 // the public exponent. The stages use safegcd_inverse.glsl instead (faster, README.md); this one
 // stays as the device-side reference of the tests and the baseline of the inversion timing.
-uint[8] field_inverse_fermat(uint a[8]) {
-  uint result[8] = field_one();
-  for (int bit = 255; bit >= 0; --bit) {
+uint[FIELD_WORDS] field_inverse_fermat(uint a[FIELD_WORDS]) {
+  uint result[FIELD_WORDS] = field_one();
+  for (int bit = 32 * FIELD_WORDS - 1; bit >= 0; --bit) {
     result = field_sqr(result);
     if (((FIELD_MODULUS_MINUS_2[bit >> 5] >> (bit & 31)) & 1u) != 0u) result = field_mul(result, a);
   }

@@ -3,9 +3,9 @@
 // by the method of specialization constant 1:
 //   0  safegcd (safegcd_inverse.glsl)     1  Fermat (field.glsl's field_inverse_fermat)
 // Used to time the two methods against each other (tests/vulkan/vulkan_inverse_timing.cpp) and to
-// test them on many values. Compiled once per field (-DZKMSM_FIELD_BN254_FQ / _FR).
+// test them on many values. Compiled once per field (-DZKMSM_FIELD_BN254_FQ / _FR, -DZKMSM_FIELD_BLS12_381_FQ / _FR).
 //
-// Resources: 2 storage buffers (a, inverses; 8 words per element), 4 bytes of push constants
+// Resources: 2 storage buffers (a, inverses; W words per element), 4 bytes of push constants
 // (count), no workgroup memory. Workgroup size: specialization constant 0 (default 64).
 #extension GL_GOOGLE_include_directive : require
 
@@ -25,8 +25,8 @@ const uint kInverseSafegcd = 0u;
 void main() {
   const uint index = gl_GlobalInvocationID.x;
   if (index >= count) return;
-  uint a[8];
-  for (int w = 0; w < 8; ++w) a[w] = a_words[8u * index + uint(w)];
-  const uint inverse[8] = INVERSE_METHOD == kInverseSafegcd ? field_inverse_safegcd(a) : field_inverse_fermat(a);
-  for (int w = 0; w < 8; ++w) inverse_words[8u * index + uint(w)] = inverse[w];
+  uint a[FIELD_WORDS];
+  for (int w = 0; w < FIELD_WORDS; ++w) a[w] = a_words[FIELD_WORDS * index + uint(w)];
+  const uint inverse[FIELD_WORDS] = INVERSE_METHOD == kInverseSafegcd ? field_inverse_safegcd(a) : field_inverse_fermat(a);
+  for (int w = 0; w < FIELD_WORDS; ++w) inverse_words[FIELD_WORDS * index + uint(w)] = inverse[w];
 }

@@ -2,9 +2,9 @@
 // Test kernel of field.glsl and safegcd_inverse.glsl: for each i < count, the seven results of
 // (a[i], b[i]) in Montgomery form, fully reduced, at results[7i .. 7i + 6]:
 //   a + b, a − b, a·b, a², −a, a⁻¹ by safegcd, a⁻¹ by Fermat (both 0 for 0).
-// Compiled once per field (-DZKMSM_FIELD_BN254_FQ / _FR).
+// Compiled once per field (-DZKMSM_FIELD_BN254_FQ / _FR, -DZKMSM_FIELD_BLS12_381_FQ / _FR).
 //
-// Resources: 3 storage buffers (a, b, results; each element 8 words), 4 bytes of push constants
+// Resources: 3 storage buffers (a, b, results; each element W words), 4 bytes of push constants
 // (count), no workgroup memory. Workgroup size: specialization constant 0 (default 64).
 #extension GL_GOOGLE_include_directive : require
 
@@ -21,28 +21,28 @@ layout(push_constant) uniform Arguments { uint count; };
 
 const uint kResultsPerElement = 7u;
 
-uint[8] load_a(uint index) {
-  uint v[8];
-  for (int w = 0; w < 8; ++w) v[w] = a_words[8u * index + uint(w)];
+uint[FIELD_WORDS] load_a(uint index) {
+  uint v[FIELD_WORDS];
+  for (int w = 0; w < FIELD_WORDS; ++w) v[w] = a_words[FIELD_WORDS * index + uint(w)];
   return v;
 }
 
-uint[8] load_b(uint index) {
-  uint v[8];
-  for (int w = 0; w < 8; ++w) v[w] = b_words[8u * index + uint(w)];
+uint[FIELD_WORDS] load_b(uint index) {
+  uint v[FIELD_WORDS];
+  for (int w = 0; w < FIELD_WORDS; ++w) v[w] = b_words[FIELD_WORDS * index + uint(w)];
   return v;
 }
 
-void store_result(uint index, uint slot, uint v[8]) {
-  const uint base = 8u * (kResultsPerElement * index + slot);
-  for (int w = 0; w < 8; ++w) result_words[base + uint(w)] = v[w];
+void store_result(uint index, uint slot, uint v[FIELD_WORDS]) {
+  const uint base = FIELD_WORDS * (kResultsPerElement * index + slot);
+  for (int w = 0; w < FIELD_WORDS; ++w) result_words[base + uint(w)] = v[w];
 }
 
 void main() {
   const uint index = gl_GlobalInvocationID.x;
   if (index >= count) return;
-  const uint a[8] = load_a(index);
-  const uint b[8] = load_b(index);
+  const uint a[FIELD_WORDS] = load_a(index);
+  const uint b[FIELD_WORDS] = load_b(index);
   store_result(index, 0u, field_add(a, b));
   store_result(index, 1u, field_sub(a, b));
   store_result(index, 2u, field_mul(a, b));

@@ -1,26 +1,45 @@
 // Selects the field that field.glsl computes in, from a define given to glslc:
-//   -DZKMSM_FIELD_BN254_FQ   BN254 Fq (BN254 G1 coordinates; Grumpkin scalars)
-//   -DZKMSM_FIELD_BN254_FR   BN254 Fr (BN254 G1 scalars; Grumpkin coordinates)
-// The constants come from the generated shader_constants.glsl (FieldConstants on the host).
+//   -DZKMSM_FIELD_BN254_FQ       BN254 Fq (BN254 G1 coordinates; Grumpkin scalars), 8 words
+//   -DZKMSM_FIELD_BN254_FR       BN254 Fr (BN254 G1 scalars; Grumpkin coordinates), 8 words
+//   -DZKMSM_FIELD_BLS12_381_FQ   BLS12-381 Fq (BLS12-381 G1 coordinates), 12 words
+//   -DZKMSM_FIELD_BLS12_381_FR   BLS12-381 Fr (BLS12-381 G1 scalars), 8 words
+// The constants, the word count FIELD_WORDS among them, come from the generated
+// shader_constants.glsl (FieldConstants on the host).
 #ifndef ZKMSM_FIELD_PARAMS_GLSL
 #define ZKMSM_FIELD_PARAMS_GLSL
 
 #include "shader_constants.glsl"
 
 #if defined(ZKMSM_FIELD_BN254_FQ)
+#define FIELD_WORDS BN254_FQ_WORDS
 #define FIELD_MODULUS BN254_FQ_MODULUS
 #define FIELD_R BN254_FQ_R
 #define FIELD_R2 BN254_FQ_R2
 #define FIELD_MODULUS_MINUS_2 BN254_FQ_MODULUS_MINUS_2
 #define FIELD_NEG_INV32 BN254_FQ_NEG_INV32
 #elif defined(ZKMSM_FIELD_BN254_FR)
+#define FIELD_WORDS BN254_FR_WORDS
 #define FIELD_MODULUS BN254_FR_MODULUS
 #define FIELD_R BN254_FR_R
 #define FIELD_R2 BN254_FR_R2
 #define FIELD_MODULUS_MINUS_2 BN254_FR_MODULUS_MINUS_2
 #define FIELD_NEG_INV32 BN254_FR_NEG_INV32
+#elif defined(ZKMSM_FIELD_BLS12_381_FQ)
+#define FIELD_WORDS BLS12_381_FQ_WORDS
+#define FIELD_MODULUS BLS12_381_FQ_MODULUS
+#define FIELD_R BLS12_381_FQ_R
+#define FIELD_R2 BLS12_381_FQ_R2
+#define FIELD_MODULUS_MINUS_2 BLS12_381_FQ_MODULUS_MINUS_2
+#define FIELD_NEG_INV32 BLS12_381_FQ_NEG_INV32
+#elif defined(ZKMSM_FIELD_BLS12_381_FR)
+#define FIELD_WORDS BLS12_381_FR_WORDS
+#define FIELD_MODULUS BLS12_381_FR_MODULUS
+#define FIELD_R BLS12_381_FR_R
+#define FIELD_R2 BLS12_381_FR_R2
+#define FIELD_MODULUS_MINUS_2 BLS12_381_FR_MODULUS_MINUS_2
+#define FIELD_NEG_INV32 BLS12_381_FR_NEG_INV32
 #else
-#error "define ZKMSM_FIELD_BN254_FQ or ZKMSM_FIELD_BN254_FR"
+#error "define ZKMSM_FIELD_BN254_FQ, ZKMSM_FIELD_BN254_FR, ZKMSM_FIELD_BLS12_381_FQ or ZKMSM_FIELD_BLS12_381_FR"
 #endif
 
 #endif

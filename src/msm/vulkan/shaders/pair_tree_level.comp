@@ -16,7 +16,7 @@
 // An entry at level 0 is a point: position q of bucket b is sorted entry bucket_start[b] + q −
 // offsets_in[b], value = point index | sign << 31, read from the bases and negated for a negative
 // digit. At level ℓ ≥ 1 it is active_in[q]. Points, partial sums and bucket sums are affine,
-// 16 words (x then y), Montgomery form, (0, 0) = infinity.
+// 2W words (x then y), Montgomery form, (0, 0) = infinity.
 //
 // dx cache (specialization constant 2, PairTree's dx_cache, the seeds' "super_opt"): the forward
 // product pass keeps each pair's denominator (dx = x_r − x_l, or 2y for a doubling) in private
@@ -25,10 +25,10 @@
 // Resources: 8 storage buffers (points, sorted values, bucket_start, bucket_end, state (keys,
 // offsets, totals), active_in, active_out, bucket sums), 28 bytes of push constants, no workgroup
 // memory. Specialization constants: 0 = workgroup size, 1 = S (BATCH_SLOTS), 2 = dx cache.
-// Private memory per invocation: batch_affine_add.glsl's 41·S words (49·S with the dx cache) plus
+// Private memory per invocation: batch_affine_add.glsl's (5W + 1)·S words ((6W + 1)·S with the dx cache) plus
 // 3·S words of slot state. Work per invocation: at most S pair loads, S additions and one safegcd
 // inversion (lavapipe's loop limit, GPU watchdogs). Dispatch ⌈threads / size⌉ workgroups (a 2-D
-// grid above 65,535). Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN).
+// grid above 65,535). Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN / _BLS12_381).
 #extension GL_GOOGLE_include_directive : require
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
@@ -70,16 +70,16 @@ AffinePoint load_entry(uint q, uint bucket, uint offset) {
   AffinePoint p;
   if (level == 0u) {
     const uint value = sorted_values[bucket_start[bucket] + q - offset];
-    const uint base = 16u * (value & 0x7fffffffu);
-    for (uint w = 0u; w < 8u; ++w) {
+    const uint base = AFFINE_WORDS * (value & 0x7fffffffu);
+    for (uint w = 0u; w < FIELD_WORDS; ++w) {
       p.x[w] = point_words[base + w];
-      p.y[w] = point_words[base + 8u + w];
+      p.y[w] = point_words[base + FIELD_WORDS + w];
     }
     if ((value >> 31) != 0u) p = affine_negate(p);
   } else {
-    for (uint w = 0u; w < 8u; ++w) {
-      p.x[w] = active_in[16u * q + w];
-      p.y[w] = active_in[16u * q + 8u + w];
+    for (uint w = 0u; w < FIELD_WORDS; ++w) {
+      p.x[w] = active_in[AFFINE_WORDS * q + w];
+      p.y[w] = active_in[AFFINE_WORDS * q + FIELD_WORDS + w];
     }
   }
   return p;
@@ -108,15 +108,15 @@ void main() {
   for (uint k = 0u; k < used; ++k) {
     const uint bucket = slot_bucket[k];
     if (slot_final[k]) {
-      for (uint w = 0u; w < 8u; ++w) {
-        bucket_sum_words[16u * bucket + w] = batch_lhs[k].x[w];
-        bucket_sum_words[16u * bucket + 8u + w] = batch_lhs[k].y[w];
+      for (uint w = 0u; w < FIELD_WORDS; ++w) {
+        bucket_sum_words[AFFINE_WORDS * bucket + w] = batch_lhs[k].x[w];
+        bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + w] = batch_lhs[k].y[w];
       }
     } else {
       const uint position = state[offsets_out + bucket] + slot_pair[k];
-      for (uint w = 0u; w < 8u; ++w) {
-        active_out[16u * position + w] = batch_lhs[k].x[w];
-        active_out[16u * position + 8u + w] = batch_lhs[k].y[w];
+      for (uint w = 0u; w < FIELD_WORDS; ++w) {
+        active_out[AFFINE_WORDS * position + w] = batch_lhs[k].x[w];
+        active_out[AFFINE_WORDS * position + FIELD_WORDS + w] = batch_lhs[k].y[w];
       }
       state[keys_out + position] = bucket;
     }

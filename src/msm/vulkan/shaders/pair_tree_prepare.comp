@@ -10,13 +10,13 @@
 // offsets0 are regions of the state buffer (word offsets in the push constants).
 //
 // Entries: value = point index | sign << 31; the point is read from the bases (AffinePoint layout,
-// 16 words, Montgomery form, (0, 0) = infinity) and negated for a negative digit. bucket_sums: 16
+// 2W words, Montgomery form, (0, 0) = infinity) and negated for a negative digit. bucket_sums: 16
 // words per bucket, the same format.
 //
 // Resources: 7 storage buffers (points, sorted keys, sorted values, bucket_start, bucket_end,
 // state, bucket sums), 16 bytes of push constants, no workgroup memory. Specialization constant
 // 0 = workgroup size (PairTree::kPrepareWorkgroupSize, 64, not tuned). Dispatch ⌈E / size⌉
-// workgroups (a 2-D grid above 65,535). Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN).
+// workgroups (a 2-D grid above 65,535). Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN / _BLS12_381).
 #extension GL_GOOGLE_include_directive : require
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
@@ -51,15 +51,15 @@ void main() {
     return;
   }
   const uint value = sorted_values[p];
-  const uint base = 16u * (value & 0x7fffffffu);
+  const uint base = AFFINE_WORDS * (value & 0x7fffffffu);
   AffinePoint point;
-  for (uint w = 0u; w < 8u; ++w) {
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
     point.x[w] = point_words[base + w];
-    point.y[w] = point_words[base + 8u + w];
+    point.y[w] = point_words[base + FIELD_WORDS + w];
   }
   if ((value >> 31) != 0u) point = affine_negate(point);
-  for (uint w = 0u; w < 8u; ++w) {
-    bucket_sum_words[16u * bucket + w] = point.x[w];
-    bucket_sum_words[16u * bucket + 8u + w] = point.y[w];
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+    bucket_sum_words[AFFINE_WORDS * bucket + w] = point.x[w];
+    bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + w] = point.y[w];
   }
 }

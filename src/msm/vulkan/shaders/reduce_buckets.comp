@@ -11,8 +11,8 @@
 // addition (with the doubling inside it) is thousands of instructions that a driver's compiler
 // has to get through (lavapipe: ~7 s per addition site).
 //
-// Resources: 4 storage buffers (bucket sums (affine, 16 words), bucket_start, bucket_end, chunk
-// sums (two XYZZ points T, R per chunk, 64 words, index w·G + g)), 12 bytes of push constants,
+// Resources: 4 storage buffers (bucket sums (affine, 2W words), bucket_start, bucket_end, chunk
+// sums (two XYZZ points T, R per chunk, 8W words, index w·G + g)), 12 bytes of push constants,
 // no workgroup memory. Specialization constant 0 = workgroup size. Compiled per curve.
 #extension GL_GOOGLE_include_directive : require
 
@@ -34,11 +34,11 @@ layout(push_constant) uniform Arguments {
 #include "xyzz_point.glsl"
 
 void store(uint base, XyzzPoint p) {
-  for (uint k = 0u; k < 8u; ++k) {
+  for (uint k = 0u; k < FIELD_WORDS; ++k) {
     chunk_sum_words[base + k] = p.X[k];
-    chunk_sum_words[base + 8u + k] = p.Y[k];
-    chunk_sum_words[base + 16u + k] = p.ZZ[k];
-    chunk_sum_words[base + 24u + k] = p.ZZZ[k];
+    chunk_sum_words[base + FIELD_WORDS + k] = p.Y[k];
+    chunk_sum_words[base + 2 * FIELD_WORDS + k] = p.ZZ[k];
+    chunk_sum_words[base + 3 * FIELD_WORDS + k] = p.ZZZ[k];
   }
 }
 
@@ -59,9 +59,9 @@ void main() {
       const uint bucket = w * buckets + g * length + length - 1u - step / 2u;
       if (bucket_start[bucket] == bucket_end[bucket]) continue;
       AffinePoint sum;
-      for (uint k = 0u; k < 8u; ++k) {
-        sum.x[k] = bucket_sum_words[16u * bucket + k];
-        sum.y[k] = bucket_sum_words[16u * bucket + 8u + k];
+      for (uint k = 0u; k < FIELD_WORDS; ++k) {
+        sum.x[k] = bucket_sum_words[AFFINE_WORDS * bucket + k];
+        sum.y[k] = bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + k];
       }
       lhs = running;
       rhs = xyzz_from_affine(sum);
@@ -73,6 +73,6 @@ void main() {
       total = result;
     }
   }
-  store(64u * id, total);
-  store(64u * id + 32u, running);
+  store(2 * XYZZ_WORDS * id, total);
+  store(2 * XYZZ_WORDS * id + XYZZ_WORDS, running);
 }

@@ -8,8 +8,8 @@
 // instead, so every batch's windows collect in one array. At most 3K + log2 L + 1 XYZZ additions
 // per invocation, through one addition site (see reduce_buckets.comp).
 //
-// Resources: 3 storage buffers (chunk sums in, chunk sums out (two XYZZ points T, R, 64 words per
-// chunk), window sums (XYZZ, 32 words)), 20 bytes of push constants, no workgroup memory.
+// Resources: 3 storage buffers (chunk sums in, chunk sums out (two XYZZ points T, R, 8W words per
+// chunk), window sums (XYZZ, 4W words)), 20 bytes of push constants, no workgroup memory.
 // Specialization constant 0 = workgroup size. Compiled per curve.
 #extension GL_GOOGLE_include_directive : require
 
@@ -33,21 +33,21 @@ layout(push_constant) uniform Arguments {
 
 XyzzPoint load(uint base) {
   XyzzPoint p;
-  for (uint k = 0u; k < 8u; ++k) {
+  for (uint k = 0u; k < FIELD_WORDS; ++k) {
     p.X[k] = in_words[base + k];
-    p.Y[k] = in_words[base + 8u + k];
-    p.ZZ[k] = in_words[base + 16u + k];
-    p.ZZZ[k] = in_words[base + 24u + k];
+    p.Y[k] = in_words[base + FIELD_WORDS + k];
+    p.ZZ[k] = in_words[base + 2 * FIELD_WORDS + k];
+    p.ZZZ[k] = in_words[base + 3 * FIELD_WORDS + k];
   }
   return p;
 }
 
 void store_out(uint base, XyzzPoint p) {
-  for (uint k = 0u; k < 8u; ++k) {
+  for (uint k = 0u; k < FIELD_WORDS; ++k) {
     out_words[base + k] = p.X[k];
-    out_words[base + 8u + k] = p.Y[k];
-    out_words[base + 16u + k] = p.ZZ[k];
-    out_words[base + 24u + k] = p.ZZZ[k];
+    out_words[base + FIELD_WORDS + k] = p.Y[k];
+    out_words[base + 2 * FIELD_WORDS + k] = p.ZZ[k];
+    out_words[base + 3 * FIELD_WORDS + k] = p.ZZZ[k];
   }
 }
 
@@ -70,9 +70,9 @@ void main() {
       const uint g = group - 1u - step / 3u;
       const uint part = step - 3u * (step / 3u);
       if (g == 0u && part == 2u) continue;
-      const uint base = 64u * (w * chunks + h * group + g);
+      const uint base = 2 * XYZZ_WORDS * (w * chunks + h * group + g);
       target = part;
-      rhs = part == 0u ? load(base) : (part == 1u ? load(base + 32u) : sums[1]);
+      rhs = part == 0u ? load(base) : (part == 1u ? load(base + XYZZ_WORDS) : sums[1]);
     } else {
       target = step < steps - 1u ? 2u : 0u;
       rhs = sums[2];
@@ -80,15 +80,15 @@ void main() {
     sums[target] = xyzz_add(sums[target], rhs);
   }
   if (groups == 1u) {
-    const uint base = 32u * (first_window + w);
-    for (uint k = 0u; k < 8u; ++k) {
+    const uint base = XYZZ_WORDS * (first_window + w);
+    for (uint k = 0u; k < FIELD_WORDS; ++k) {
       window_sum_words[base + k] = sums[0].X[k];
-      window_sum_words[base + 8u + k] = sums[0].Y[k];
-      window_sum_words[base + 16u + k] = sums[0].ZZ[k];
-      window_sum_words[base + 24u + k] = sums[0].ZZZ[k];
+      window_sum_words[base + FIELD_WORDS + k] = sums[0].Y[k];
+      window_sum_words[base + 2 * FIELD_WORDS + k] = sums[0].ZZ[k];
+      window_sum_words[base + 3 * FIELD_WORDS + k] = sums[0].ZZZ[k];
     }
   } else {
-    store_out(64u * id, sums[0]);
-    store_out(64u * id + 32u, sums[1]);
+    store_out(2 * XYZZ_WORDS * id, sums[0]);
+    store_out(2 * XYZZ_WORDS * id + XYZZ_WORDS, sums[1]);
   }
 }

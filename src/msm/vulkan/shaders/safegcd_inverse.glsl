@@ -5,11 +5,13 @@
 // an int (|entry| ≤ 2^30) and every limb product fits the (msb, lsb) pair of imulExtended.
 //
 // Variable time: the loop ends as soon as g reaches zero (an MSM's inputs are public). About
-// 25 rounds of 30 divsteps for 254-bit moduli (at most 736 divsteps, Bernstein–Yang §11).
+// 25 rounds of 30 divsteps for 254-bit moduli (at most 736 divsteps, Bernstein–Yang §11), about
+// 37 for BLS12-381's 381-bit base field.
 //
-// Representation "signed30": int[9], value Σ v[i]·2^(30i); limbs 0 … 7 in [0, 2^30), limb 8
-// signed (270 bits, enough for every intermediate, |f|, |g| ≤ p < 2^254). Field values enter and
-// leave as field.glsl's reduced 8 × 32-bit Montgomery words.
+// Representation "signed30": int[L] with L = kSigned30Limbs = ⌊32W/30⌋ + 1 (9 for W = 8 words,
+// 13 for W = 12), value Σ v[i]·2^(30i); limbs 0 … L − 2 in [0, 2^30), limb L − 1 signed (30L bits:
+// 270 or 390, enough for every intermediate, |f|, |g| ≤ p < 2^(32W − 2)). Field values enter and
+// leave as field.glsl's reduced W × 32-bit Montgomery words.
 //
 // Invariants (as on the host): d·x ≡ seed·f and e·x ≡ seed·g (mod p), with f = p, g = x, d = 0,
 // e = seed at the start. When g = 0, f = ±1, so seed·x⁻¹ = ±d. With x = a·R (Montgomery form)
@@ -20,6 +22,8 @@
 #define ZKMSM_SAFEGCD_INVERSE_GLSL
 
 const uint kSafegcdLimbMask = 0x3fffffffu;  // 2^30 − 1
+const int kSigned30Limbs = (32 * FIELD_WORDS) / 30 + 1;
+const int kSigned30Top = kSigned30Limbs - 1;  // the signed limb
 
 // A signed 64-bit accumulator as two 32-bit words: value = hi·2^32 + lo.
 struct SafegcdWide {
@@ -44,58 +48,58 @@ SafegcdWide safegcd_wide_shift_30(SafegcdWide w) {
 
 int safegcd_wide_low_30(SafegcdWide w) { return int(w.lo & kSafegcdLimbMask); }
 
-// Reduced 8 × 32-bit words → signed30 (all limbs non-negative).
-int[9] signed30_from_words(uint a[8]) {
-  int limbs[9];
-  for (int i = 0; i < 9; ++i) {
+// Reduced W × 32-bit words → signed30 (all limbs non-negative).
+int[kSigned30Limbs] signed30_from_words(uint a[FIELD_WORDS]) {
+  int limbs[kSigned30Limbs];
+  for (int i = 0; i < kSigned30Limbs; ++i) {
     const int bit = 30 * i;
     const int word = bit >> 5;
     const int shift = bit & 31;
     uint limb = a[word] >> shift;
-    if (shift > 2 && word + 1 < 8) limb |= a[word + 1] << (32 - shift);
+    if (shift > 2 && word + 1 < FIELD_WORDS) limb |= a[word + 1] << (32 - shift);
     limbs[i] = int(limb & kSafegcdLimbMask);
   }
   return limbs;
 }
 
-// Normalized signed30 in [0, 2^256) → 8 × 32-bit words.
-uint[8] signed30_to_words(int limbs[9]) {
-  uint words[8] = uint[8](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
-  for (int i = 0; i < 9; ++i) {
+// Normalized signed30 in [0, 2^(32W)) → W × 32-bit words.
+uint[FIELD_WORDS] signed30_to_words(int limbs[kSigned30Limbs]) {
+  uint words[FIELD_WORDS] = field_zero();
+  for (int i = 0; i < kSigned30Limbs; ++i) {
     const int bit = 30 * i;
     const int word = bit >> 5;
     const int shift = bit & 31;
     const uint limb = uint(limbs[i]);
     words[word] |= limb << shift;
-    if (shift > 2 && word + 1 < 8) words[word + 1] |= limb >> (32 - shift);
+    if (shift > 2 && word + 1 < FIELD_WORDS) words[word + 1] |= limb >> (32 - shift);
   }
   return words;
 }
 
-bool signed30_is_zero(int limbs[9]) {
+bool signed30_is_zero(int limbs[kSigned30Limbs]) {
   int any = 0;
-  for (int i = 0; i < 9; ++i) any |= limbs[i];
+  for (int i = 0; i < kSigned30Limbs; ++i) any |= limbs[i];
   return any == 0;
 }
 
 // x += k·p for k ∈ {−1, 0, 1}, limbs renormalized (carries of the low limbs into the top one).
-void signed30_add_multiple(inout int x[9], int p[9], int k) {
+void signed30_add_multiple(inout int x[kSigned30Limbs], int p[kSigned30Limbs], int k) {
   int carry = 0;
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < kSigned30Top; ++i) {
     const int sum = x[i] + k * p[i] + carry;
     x[i] = sum & int(kSafegcdLimbMask);
     carry = sum >> 30;
   }
-  x[8] += k * p[8] + carry;
+  x[kSigned30Top] += k * p[kSigned30Top] + carry;
 }
 
 // Brings a normalized x ∈ (−p, 2p) into [0, p).
-void signed30_normalize_mod(inout int x[9], int p[9]) {
-  if (x[8] < 0) {
+void signed30_normalize_mod(inout int x[kSigned30Limbs], int p[kSigned30Limbs]) {
+  if (x[kSigned30Top] < 0) {
     signed30_add_multiple(x, p, 1);
     return;
   }
-  for (int i = 8; i >= 0; --i) {
+  for (int i = kSigned30Top; i >= 0; --i) {
     if (x[i] != p[i]) {
       if (x[i] > p[i]) signed30_add_multiple(x, p, -1);
       return;
@@ -144,7 +148,7 @@ ivec4 safegcd_divsteps_30(inout int delta, uint f, uint g) {
 
 // (f, g) ← ((u·f + v·g)/2^30, (q·f + r·g)/2^30); both divisions are exact. Each accumulator stays
 // below 2^61 in magnitude (|u| + |v| ≤ 2^30, limbs < 2^30).
-void safegcd_update_fg(inout int f[9], inout int g[9], ivec4 t) {
+void safegcd_update_fg(inout int f[kSigned30Limbs], inout int g[kSigned30Limbs], ivec4 t) {
   SafegcdWide cf = SafegcdWide(0u, 0);
   SafegcdWide cg = SafegcdWide(0u, 0);
   safegcd_wide_add_product(cf, t.x, f[0]);
@@ -153,7 +157,7 @@ void safegcd_update_fg(inout int f[9], inout int g[9], ivec4 t) {
   safegcd_wide_add_product(cg, t.w, g[0]);
   cf = safegcd_wide_shift_30(cf);
   cg = safegcd_wide_shift_30(cg);
-  for (int i = 1; i < 9; ++i) {
+  for (int i = 1; i < kSigned30Limbs; ++i) {
     safegcd_wide_add_product(cf, t.x, f[i]);
     safegcd_wide_add_product(cf, t.y, g[i]);
     safegcd_wide_add_product(cg, t.z, f[i]);
@@ -163,15 +167,15 @@ void safegcd_update_fg(inout int f[9], inout int g[9], ivec4 t) {
     cf = safegcd_wide_shift_30(cf);
     cg = safegcd_wide_shift_30(cg);
   }
-  // |f|, |g| < 2^255, so what is left is below 2^15 in magnitude.
-  f[8] = int(cf.lo);
-  g[8] = int(cg.lo);
+  // |f|, |g| < 2^(32W − 1), so what is left fits the top limb with room to spare.
+  f[kSigned30Top] = int(cf.lo);
+  g[kSigned30Top] = int(cg.lo);
 }
 
 // (d, e) ← ((u·d + v·e)/2^30, (q·d + r·e)/2^30) mod p, with d, e ∈ [0, p) before and after.
 // Adding md·p (resp. me·p), md ≡ −(u·d + v·e)·p⁻¹ (mod 2^30), makes the division exact; the
 // quotient lies in (−p, 2p) and one normalization brings it back.
-void safegcd_update_de(inout int d[9], inout int e[9], ivec4 t, int p[9], uint p_inv30) {
+void safegcd_update_de(inout int d[kSigned30Limbs], inout int e[kSigned30Limbs], ivec4 t, int p[kSigned30Limbs], uint p_inv30) {
   const uint low_d = uint(t.x) * uint(d[0]) + uint(t.y) * uint(e[0]);
   const uint low_e = uint(t.z) * uint(d[0]) + uint(t.w) * uint(e[0]);
   const int md = int((0u - low_d * p_inv30) & kSafegcdLimbMask);
@@ -186,7 +190,7 @@ void safegcd_update_de(inout int d[9], inout int e[9], ivec4 t, int p[9], uint p
   safegcd_wide_add_product(ce, me, p[0]);
   cd = safegcd_wide_shift_30(cd);
   ce = safegcd_wide_shift_30(ce);
-  for (int i = 1; i < 9; ++i) {
+  for (int i = 1; i < kSigned30Limbs; ++i) {
     safegcd_wide_add_product(cd, t.x, d[i]);
     safegcd_wide_add_product(cd, t.y, e[i]);
     safegcd_wide_add_product(cd, md, p[i]);
@@ -198,22 +202,23 @@ void safegcd_update_de(inout int d[9], inout int e[9], ivec4 t, int p[9], uint p
     cd = safegcd_wide_shift_30(cd);
     ce = safegcd_wide_shift_30(ce);
   }
-  d[8] = int(cd.lo);
-  e[8] = int(ce.lo);
+  d[kSigned30Top] = int(cd.lo);
+  e[kSigned30Top] = int(ce.lo);
   signed30_normalize_mod(d, p);
   signed30_normalize_mod(e, p);
 }
 
 // a⁻¹ in Montgomery form for a reduced Montgomery-form a (a·R ↦ a⁻¹·R); 0 ↦ 0, as the host's
 // PrimeField::inverse_vartime.
-uint[8] field_inverse_safegcd(uint a[8]) {
-  const int p[9] = signed30_from_words(FIELD_MODULUS);
+uint[FIELD_WORDS] field_inverse_safegcd(uint a[FIELD_WORDS]) {
+  const int p[kSigned30Limbs] = signed30_from_words(FIELD_MODULUS);
   // p⁻¹ mod 2^30, from −p⁻¹ mod 2^32.
   const uint p_inv30 = (0u - FIELD_NEG_INV32) & kSafegcdLimbMask;
-  int f[9] = p;
-  int g[9] = signed30_from_words(a);
-  int d[9] = int[9](0, 0, 0, 0, 0, 0, 0, 0, 0);
-  int e[9] = signed30_from_words(FIELD_R2);
+  int f[kSigned30Limbs] = p;
+  int g[kSigned30Limbs] = signed30_from_words(a);
+  int d[kSigned30Limbs];
+  for (int i = 0; i < kSigned30Limbs; ++i) d[i] = 0;
+  int e[kSigned30Limbs] = signed30_from_words(FIELD_R2);
   int delta = 1;
   while (!signed30_is_zero(g)) {
     const ivec4 t = safegcd_divsteps_30(delta, uint(f[0]), uint(g[0]));
@@ -221,9 +226,9 @@ uint[8] field_inverse_safegcd(uint a[8]) {
     safegcd_update_fg(f, g, t);
   }
   // f = −1: d ← −d mod p (−d ∈ (−p, 0], renormalized, then p added if negative).
-  if (f[8] < 0) {
-    int negated[9];
-    for (int i = 0; i < 9; ++i) negated[i] = -d[i];
+  if (f[kSigned30Top] < 0) {
+    int negated[kSigned30Limbs];
+    for (int i = 0; i < kSigned30Limbs; ++i) negated[i] = -d[i];
     signed30_add_multiple(negated, p, 0);
     signed30_normalize_mod(negated, p);
     d = negated;

@@ -32,12 +32,12 @@
 // counted over the whole shader, so a few dozen safegcd inversions per dispatch at most).
 //
 // Resources: 8 storage buffers (points, sorted keys, sorted values, valid count, bucket sums
-// (16 words each, affine), records (2 XYZZ points, 2 × 32 words per slot), record meta (4 words per slot:
+// (2W words each, affine), records (2 XYZZ points, 2 × 4W words per slot), record meta (4 words per slot:
 // bucket 0, flags 0, bucket 1, flags 1), slot state), 16 bytes of push constants, no workgroup
 // memory.
 // Specialization constants: 0 = workgroup size, 1 = S (BATCH_SLOTS). Private memory per
-// invocation: batch_affine_add.glsl's 41·S words plus 6·S words of slot state.
-// Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN).
+// invocation: batch_affine_add.glsl's (5W + 1)·S words plus 6·S words of slot state.
+// Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN / _BLS12_381).
 #extension GL_GOOGLE_include_directive : require
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
@@ -66,7 +66,7 @@ layout(push_constant) uniform Arguments {
 #include "walker_records.glsl"
 #include "walker_pieces.glsl"
 
-const uint kSlotStateWords = 20u;  // cursor, run start, bucket, busy, running sum (x, y)
+const uint kSlotStateWords = 4u + AFFINE_WORDS;  // cursor, run start, bucket, busy, running sum (x, y)
 
 uint slot_cursor[BATCH_SLOTS];     // next entry to read
 uint slot_end[BATCH_SLOTS];        // end of the piece
@@ -93,9 +93,9 @@ void main() {
       slot_run_start[k] = slot_state[base + 1u];
       slot_bucket[k] = slot_state[base + 2u];
       slot_busy[k] = slot_state[base + 3u] != 0u;
-      for (uint w = 0u; w < 8u; ++w) {
+      for (uint w = 0u; w < FIELD_WORDS; ++w) {
         batch_lhs[k].x[w] = slot_state[base + 4u + w];
-        batch_lhs[k].y[w] = slot_state[base + 12u + w];
+        batch_lhs[k].y[w] = slot_state[base + 4u + FIELD_WORDS + w];
       }
     }
   }
@@ -107,9 +107,9 @@ void main() {
         slot_state[base + 1u] = slot_run_start[k];
         slot_state[base + 2u] = slot_bucket[k];
         slot_state[base + 3u] = slot_busy[k] ? 1u : 0u;
-        for (uint w = 0u; w < 8u; ++w) {
+        for (uint w = 0u; w < FIELD_WORDS; ++w) {
           slot_state[base + 4u + w] = batch_lhs[k].x[w];
-          slot_state[base + 12u + w] = batch_lhs[k].y[w];
+          slot_state[base + 4u + FIELD_WORDS + w] = batch_lhs[k].y[w];
         }
       }
       return;

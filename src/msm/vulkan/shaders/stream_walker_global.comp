@@ -10,19 +10,21 @@
 //
 // slot_state: kSlotWords planes of threads · S words; word j of slot k of invocation t is at
 // (j · S + k) · threads + t, so an invocation's neighbours read neighbouring words (coalesced).
-//   0–15   the running sum (x, y), Montgomery form; after a round, the round's result
-//   16–31  the round's other operand (an entry's point)
-//   32–39  the product of the denominators of slots 0 … k of the round (Montgomery's trick)
-//   40     the round's case (affine_pair.glsl; kAffinePairNone for an idle slot)
-//   41–46  cursor (next entry), run start, bucket, busy, piece begin, piece end
+// With W = FIELD_WORDS (8 for the BN254 fields, 12 for BLS12-381's base field):
+//   0 … 2W − 1      the running sum (x, y), Montgomery form; after a round, the round's result
+//   2W … 4W − 1     the round's other operand (an entry's point)
+//   4W … 5W − 1     the product of the denominators of slots 0 … k of the round (Montgomery's trick)
+//   5W              the round's case (affine_pair.glsl; kAffinePairNone for an idle slot)
+//   5W + 1 … 5W + 6 cursor (next entry), run start, bucket, busy, piece begin, piece end
+// (kSlotWords = 5W + 7 in stream_walker.hpp).
 // The state stays in the buffer between dispatches, so a dispatch that stops after max_rounds
 // needs no save; the next one goes on where it stopped.
 //
 // Resources: 8 storage buffers (points, sorted keys, sorted values, valid count, bucket sums
-// (16 words each, affine), records (2 XYZZ points, 2 × 32 words per slot), record meta (4 words
+// (2W words each, affine), records (2 XYZZ points, 2 × 4W words per slot), record meta (4 words
 // per slot), slot state (kSlotWords words per slot)), 16 bytes of push constants, no workgroup
 // memory. Specialization constants: 0 = workgroup size, 1 = S (BATCH_SLOTS). Compiled per curve
-// (-DZKMSM_CURVE_BN254 / _GRUMPKIN).
+// (-DZKMSM_CURVE_BN254 / _GRUMPKIN / _BLS12_381).
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
 
@@ -53,33 +55,33 @@ layout(push_constant) uniform Arguments {
 #include "walker_pieces.glsl"
 
 const uint kSum = 0u;
-const uint kOperand = 16u;
-const uint kPrefix = 32u;
-const uint kCase = 40u;
-const uint kCursor = 41u;
-const uint kRunStart = 42u;
-const uint kBucket = 43u;
-const uint kBusy = 44u;
-const uint kBegin = 45u;
-const uint kEnd = 46u;
+const uint kOperand = AFFINE_WORDS;
+const uint kPrefix = 2 * AFFINE_WORDS;
+const uint kCase = 2 * AFFINE_WORDS + FIELD_WORDS;
+const uint kCursor = kCase + 1u;
+const uint kRunStart = kCase + 2u;
+const uint kBucket = kCase + 3u;
+const uint kBusy = kCase + 4u;
+const uint kBegin = kCase + 5u;
+const uint kEnd = kCase + 6u;
 
 uint plane(uint word, uint k) { return (word * BATCH_SLOTS + k) * threads + gl_GlobalInvocationID.x; }
 
-uint[8] load_words(uint word, uint k) {
-  uint value[8];
-  for (uint w = 0u; w < 8u; ++w) value[w] = slot_state[plane(word + w, k)];
+uint[FIELD_WORDS] load_words(uint word, uint k) {
+  uint value[FIELD_WORDS];
+  for (uint w = 0u; w < FIELD_WORDS; ++w) value[w] = slot_state[plane(word + w, k)];
   return value;
 }
 
-void store_words(uint word, uint k, uint value[8]) {
-  for (uint w = 0u; w < 8u; ++w) slot_state[plane(word + w, k)] = value[w];
+void store_words(uint word, uint k, uint value[FIELD_WORDS]) {
+  for (uint w = 0u; w < FIELD_WORDS; ++w) slot_state[plane(word + w, k)] = value[w];
 }
 
-AffinePoint load_point(uint word, uint k) { return AffinePoint(load_words(word, k), load_words(word + 8u, k)); }
+AffinePoint load_point(uint word, uint k) { return AffinePoint(load_words(word, k), load_words(word + FIELD_WORDS, k)); }
 
 void store_point(uint word, uint k, AffinePoint p) {
   store_words(word, k, p.x);
-  store_words(word + 8u, k, p.y);
+  store_words(word + FIELD_WORDS, k, p.y);
 }
 
 void main() {
@@ -100,7 +102,7 @@ void main() {
   }
   for (uint round = 0u; round < max_rounds; ++round) {
     // Forward: every slot takes its next operands; the denominators' prefix products.
-    uint product[8] = field_one();
+    uint product[FIELD_WORDS] = field_one();
     bool any_busy = false;
     [[dont_unroll]] for (uint k = 0u; k < BATCH_SLOTS; ++k) {
       const uint u = t * BATCH_SLOTS + k;
@@ -142,14 +144,14 @@ void main() {
     }
     if (!any_busy) return;
     // One inversion, then backward: each slot's sum, and the end of its run.
-    uint inverse[8] = field_inverse_safegcd(product);
+    uint inverse[FIELD_WORDS] = field_inverse_safegcd(product);
     [[dont_unroll]] for (uint j = 0u; j < BATCH_SLOTS; ++j) {
       const uint k = BATCH_SLOTS - 1u - j;
       const uint kind = slot_state[plane(kCase, k)];
       if (kind == kAffinePairNone) continue;
       const AffinePoint lhs = load_point(kSum, k);
       const AffinePoint rhs = load_point(kOperand, k);
-      uint inverse_denominator[8] = inverse;
+      uint inverse_denominator[FIELD_WORDS] = inverse;
       if (affine_pair_has_denominator(kind)) {
         // 1/denominator_k = (Π_{i ≤ k})⁻¹ · Π_{i < k}
         if (k > 0u) inverse_denominator = field_mul(inverse, load_words(kPrefix, k - 1u));

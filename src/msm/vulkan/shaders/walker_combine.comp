@@ -39,11 +39,11 @@ layout(push_constant) uniform Arguments {
 XyzzPoint load_record(uint u, uint record) {
   const uint base = walker_record_base(u, record);
   XyzzPoint p;
-  for (uint w = 0u; w < 8u; ++w) {
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
     p.X[w] = in_words[base + w];
-    p.Y[w] = in_words[base + 8u + w];
-    p.ZZ[w] = in_words[base + 16u + w];
-    p.ZZZ[w] = in_words[base + 24u + w];
+    p.Y[w] = in_words[base + FIELD_WORDS + w];
+    p.ZZ[w] = in_words[base + 2 * FIELD_WORDS + w];
+    p.ZZZ[w] = in_words[base + 3 * FIELD_WORDS + w];
   }
   return p;
 }
@@ -60,23 +60,23 @@ void emit_chain(uint j, bool to_after) {
   if (!chain_from_before && !to_after) {
     AffinePoint sum = affine_infinity();
     if (!xyzz_is_infinity(chain_sum)) {
-      const uint inverse[8] = field_inverse_safegcd(field_mul(chain_sum.ZZ, chain_sum.ZZZ));
+      const uint inverse[FIELD_WORDS] = field_inverse_safegcd(field_mul(chain_sum.ZZ, chain_sum.ZZZ));
       sum.x = field_mul(chain_sum.X, field_mul(inverse, chain_sum.ZZZ));
       sum.y = field_mul(chain_sum.Y, field_mul(inverse, chain_sum.ZZ));
     }
-    for (uint w = 0u; w < 8u; ++w) {
-      bucket_sum_words[16u * chain_bucket + w] = sum.x[w];
-      bucket_sum_words[16u * chain_bucket + 8u + w] = sum.y[w];
+    for (uint w = 0u; w < FIELD_WORDS; ++w) {
+      bucket_sum_words[AFFINE_WORDS * chain_bucket + w] = sum.x[w];
+      bucket_sum_words[AFFINE_WORDS * chain_bucket + FIELD_WORDS + w] = sum.y[w];
     }
     return;
   }
   const uint record = chain_at_block_start ? 0u : 1u;
   const uint base = walker_record_base(j, record);
-  for (uint w = 0u; w < 8u; ++w) {
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
     out_words[base + w] = chain_sum.X[w];
-    out_words[base + 8u + w] = chain_sum.Y[w];
-    out_words[base + 16u + w] = chain_sum.ZZ[w];
-    out_words[base + 24u + w] = chain_sum.ZZZ[w];
+    out_words[base + FIELD_WORDS + w] = chain_sum.Y[w];
+    out_words[base + 2 * FIELD_WORDS + w] = chain_sum.ZZ[w];
+    out_words[base + 3 * FIELD_WORDS + w] = chain_sum.ZZZ[w];
   }
   out_meta[walker_meta_base(j, record)] = chain_bucket;
   out_meta[walker_meta_base(j, record) + 1u] =

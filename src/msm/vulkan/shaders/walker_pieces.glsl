@@ -25,31 +25,31 @@ uint piece_start(uint u, uint entries) {
 
 AffinePoint entry_point(uint entry) {
   const uint value = sorted_values[entry];
-  const uint base = 16u * (value & 0x7fffffffu);
+  const uint base = AFFINE_WORDS * (value & 0x7fffffffu);
   AffinePoint p;
-  for (uint w = 0u; w < 8u; ++w) {
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
     p.x[w] = point_words[base + w];
-    p.y[w] = point_words[base + 8u + w];
+    p.y[w] = point_words[base + FIELD_WORDS + w];
   }
   return (value >> 31) != 0u ? affine_negate(p) : p;
 }
 
 void store_bucket_sum(uint bucket, AffinePoint p) {
-  for (uint w = 0u; w < 8u; ++w) {
-    bucket_sum_words[16u * bucket + w] = p.x[w];
-    bucket_sum_words[16u * bucket + 8u + w] = p.y[w];
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+    bucket_sum_words[AFFINE_WORDS * bucket + w] = p.x[w];
+    bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + w] = p.y[w];
   }
 }
 
 // Records are XYZZ (what walker_combine.comp adds up): (x, y, 1, 1), or (1, 1, 0, 0) for infinity.
 void store_record(uint base, AffinePoint p) {
   const bool infinity = affine_is_infinity(p);
-  const uint one[8] = field_one();
-  for (uint w = 0u; w < 8u; ++w) {
+  const uint one[FIELD_WORDS] = field_one();
+  for (uint w = 0u; w < FIELD_WORDS; ++w) {
     record_words[base + w] = infinity ? one[w] : p.x[w];
-    record_words[base + 8u + w] = infinity ? one[w] : p.y[w];
-    record_words[base + 16u + w] = infinity ? 0u : one[w];
-    record_words[base + 24u + w] = infinity ? 0u : one[w];
+    record_words[base + FIELD_WORDS + w] = infinity ? one[w] : p.y[w];
+    record_words[base + 2 * FIELD_WORDS + w] = infinity ? 0u : one[w];
+    record_words[base + 3 * FIELD_WORDS + w] = infinity ? 0u : one[w];
   }
 }
 
