@@ -18,6 +18,19 @@
 
 namespace zkmsm {
 
+// The constants of Scott's test for a curve with a cofactor, from its hex definitions: |z|, the
+// magnitude of the curve parameter, and β' in the curve's base field (Montgomery form).
+template <class Curve>
+constexpr std::uint64_t subgroup_z_magnitude() {
+  return parse_hex<1>(Curve::subgroup_z_magnitude_hex).limb[0];
+}
+
+template <class Curve>
+constexpr typename Curve::BaseField subgroup_beta() {
+  using Base = typename Curve::BaseField;
+  return Base::from_canonical(parse_hex<Base::limbs>(Curve::subgroup_beta_hex));
+}
+
 namespace subgroup_detail {
 
 // [k]Q by double-and-add, most significant bit first (k a 64-bit magnitude).
@@ -37,7 +50,7 @@ constexpr JacobianPoint<Curve> multiply_u64(std::uint64_t k, const JacobianPoint
 template <class Constants, class View>
 constexpr bool scott_test(const AffinePoint<View>& p, const typename View::BaseField& beta) {
   if (p.is_infinity()) return true;
-  constexpr std::uint64_t z = parse_hex<1>(Constants::subgroup_z_magnitude_hex).limb[0];
+  constexpr std::uint64_t z = subgroup_z_magnitude<Constants>();
   const auto zp = multiply_u64(z, JacobianPoint<View>::from_affine(p));
   const auto z2p = multiply_u64(z, zp);
   return z2p == JacobianPoint<View>::from_affine(AffinePoint<View>{beta * p.x, -p.y});
@@ -51,8 +64,7 @@ constexpr bool in_prime_order_subgroup(const AffinePoint<Curve>& p) {
   if constexpr (!Curve::has_cofactor) {
     return true;
   } else {
-    using Base = typename Curve::BaseField;
-    constexpr Base beta = Base::from_canonical(parse_hex<Base::limbs>(Curve::subgroup_beta_hex));
+    constexpr typename Curve::BaseField beta = subgroup_beta<Curve>();
     return subgroup_detail::scott_test<Curve>(p, beta);
   }
 }

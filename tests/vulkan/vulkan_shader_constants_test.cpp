@@ -16,6 +16,7 @@
 #include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
+#include "curve/subgroup_check.hpp"
 #include "field/bls12_381_fields.hpp"
 #include "field/bn254_fields.hpp"
 #include "msm/common/affine_pair.hpp"
@@ -106,7 +107,7 @@ TEST(VulkanShaderConstants, GeneratedHeaderHoldsCurveConstants) {
 
 TEST(VulkanShaderConstants, GeneratedHeaderHoldsTheSubgroupTestConstants) {
   const std::string text = generated_header();
-  const Bls12381Fq beta = Bls12381Fq::from_canonical(parse_hex<6>(Bls12381G1::subgroup_beta_hex));
+  const Bls12381Fq beta = subgroup_beta<Bls12381G1>();
   EXPECT_EQ(parse_words(text, "BLS12_381_G1_SUBGROUP_BETA", 12), words_of(beta.raw()));
   // |z| = 0xd201000000010000 (the BLS12-381 parameter is −|z|), low word first.
   EXPECT_EQ(parse_words(text, "BLS12_381_G1_SUBGROUP_Z_MAGNITUDE", 2),

@@ -46,13 +46,13 @@ PairTree::PairTree(Context& context, const PairTreeShape& shape)
 
 std::uint64_t PairTree::device_bytes(const PairTreeShape& shape) {
   const std::uint64_t entries = shape.max_entries;
-  return shape.max_buckets * affine_point_bytes(shape.curve) + entries * affine_point_bytes(shape.curve) +
-         std::max<std::uint64_t>(1, entries / 2) * affine_point_bytes(shape.curve) + state_layout(shape).words * 4;
+  return (shape.max_buckets + entries + std::max<std::uint64_t>(1, entries / 2)) * affine_point_bytes(shape.curve) +
+         state_layout(shape).words * 4;
 }
 
 std::uint64_t PairTree::largest_buffer_bytes(const PairTreeShape& shape) {
-  return std::max({shape.max_buckets * affine_point_bytes(shape.curve),
-                   std::uint64_t{shape.max_entries} * affine_point_bytes(shape.curve), state_layout(shape).words * 4});
+  return std::max({std::max<std::uint64_t>(shape.max_buckets, shape.max_entries) * affine_point_bytes(shape.curve),
+                   state_layout(shape).words * 4});
 }
 
 Status PairTree::create(std::unique_ptr<PairTree>& out, Context& context, const PairTreeShape& shape) {
@@ -77,19 +77,16 @@ Status PairTree::create(std::unique_ptr<PairTree>& out, Context& context, const 
     return Status::error(StatusCode::invalid_argument, "pair tree: the state does not fit 32-bit word offsets");
   }
   std::unique_ptr<PairTree> tree(new PairTree(context, shape));
-  if (Status s = StorageBuffer::create(tree->bucket_sums_, context, shape.max_buckets * affine_point_bytes(shape.curve),
-                                       shape.memory);
+  const std::uint64_t point_bytes = affine_point_bytes(shape.curve);
+  if (Status s = StorageBuffer::create(tree->bucket_sums_, context, shape.max_buckets * point_bytes, shape.memory);
       !s.ok())
     return s;
   const std::uint64_t entries = shape.max_entries;
-  if (Status s = StorageBuffer::create(tree->active_[0], context,
-                                       std::max<std::uint64_t>(1, entries / 2) * affine_point_bytes(shape.curve),
+  if (Status s = StorageBuffer::create(tree->active_[0], context, std::max<std::uint64_t>(1, entries / 2) * point_bytes,
                                        shape.memory);
       !s.ok())
     return s;
-  if (Status s =
-          StorageBuffer::create(tree->active_[1], context, entries * affine_point_bytes(shape.curve), shape.memory);
-      !s.ok())
+  if (Status s = StorageBuffer::create(tree->active_[1], context, entries * point_bytes, shape.memory); !s.ok())
     return s;
   if (Status s = StorageBuffer::create(tree->state_, context, layout.words * 4, shape.memory); !s.ok()) return s;
   out = std::move(tree);

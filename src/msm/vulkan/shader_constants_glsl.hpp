@@ -22,6 +22,7 @@
 #include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
+#include "curve/subgroup_check.hpp"
 #include "field/bls12_381_fields.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
@@ -65,18 +66,16 @@ std::string glsl_field_constants(const std::string& prefix, const std::string& t
 // curve/subgroup_check.hpp): β' in Montgomery form and |z| as two 32-bit words.
 template <class Curve>
 std::string glsl_curve_constants(const std::string& prefix, const std::string& title) {
-  using Base = typename Curve::BaseField;
   std::string text = "\n// ---- " + title + " ----\n" +
                      glsl_words_constant(prefix + "_B", Curve::b().raw(),
                                          "b of y^2 = x^3 + b (b = " + std::to_string(Curve::b_small) +
                                              "), a base-field element in Montgomery form");
   if constexpr (Curve::has_cofactor) {
-    const Base beta = Base::from_canonical(parse_hex<Base::limbs>(Curve::subgroup_beta_hex));
-    const std::uint64_t z = parse_hex<1>(Curve::subgroup_z_magnitude_hex).limb[0];
+    const std::uint64_t z = subgroup_z_magnitude<Curve>();
     char z_line[128];
     std::snprintf(z_line, sizeof z_line, "const uint %s_SUBGROUP_Z_MAGNITUDE[2] = uint[2](0x%08xu, 0x%08xu);\n",
                   prefix.c_str(), static_cast<unsigned>(z), static_cast<unsigned>(z >> 32));
-    text += glsl_words_constant(prefix + "_SUBGROUP_BETA", beta.raw(),
+    text += glsl_words_constant(prefix + "_SUBGROUP_BETA", subgroup_beta<Curve>().raw(),
                                 "beta' of the G1 test sigma(x, y) = (beta' x, y), Montgomery form") +
             "// |z|, the curve parameter's magnitude (z < 0), low word first\n" + z_line;
   }
