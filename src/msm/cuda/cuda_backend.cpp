@@ -8,7 +8,6 @@
 #include <memory>
 #include <span>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -44,20 +43,13 @@ backend::Status check_knobs(const backend::Knobs& knobs) {
   return backend::Status::success();
 }
 
-// Curves `automatic` may send to this backend: those whose device path has run on a GPU.
-// BLS12-381 has so far run only as host loops of the same kernels (tests/cuda/cuda_emulation_test;
-// issue #17): named explicitly it runs, `automatic` keeps the cpu backend for it until the device
-// tests have passed on a GPU.
-template <class Curve>
-inline constexpr bool kAutomaticChoosesCuda = !std::is_same_v<Curve, Bls12381G1>;
-
 template <class Curve>
 class CudaBackend final : public backend::MsmBackend<Curve> {
  public:
   backend::BackendKind kind() const override { return backend::BackendKind::cuda; }
   const char* name() const override { return "cuda"; }
   bool available() const override { return device_available(); }
-  bool accelerated() const override { return kAutomaticChoosesCuda<Curve>; }
+  bool accelerated() const override { return true; }
   bool reads_device_memory() const override { return true; }
   bool runs_on_device_lists() const override { return true; }
 

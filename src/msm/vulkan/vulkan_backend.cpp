@@ -115,11 +115,6 @@ bool gpu_device_node_present() {
 #endif
 }
 
-// BLS12-381 on Vulkan has run on Mesa's lavapipe only (issue #17): named explicitly it runs,
-// `automatic` keeps the cpu backend for it until its tests have passed on a GPU's driver.
-template <class Curve>
-inline constexpr bool kAutomaticChoosesVulkan = !std::is_same_v<Curve, Bls12381G1>;
-
 template <class Curve>
 class VulkanBackend final : public backend::MsmBackend<Curve> {
   using Integer = typename Curve::ScalarField::Integer;
@@ -137,7 +132,7 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
   // backend (backend = vulkan still can use it). Where no hardware Vulkan device can exist (no GPU
   // device node), the answer is no without creating a Vulkan instance.
   bool accelerated() const override {
-    if (!kAutomaticChoosesVulkan<Curve> || !gpu_device_node_present()) return false;
+    if (!gpu_device_node_present()) return false;
     Context* context = nullptr;
     return shared_context(context).ok() && context->info().kind != DeviceKind::cpu;
   }
