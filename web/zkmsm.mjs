@@ -7,9 +7,11 @@
 //   const zkmsm = await init({ device: await adapter?.requestDevice() });  // or init() for cpu alone
 //   const { point, stats } = await zkmsm.msm('bn254', points, scalars, { backend: 'webgpu' });
 //
-// points: an array of { x, y } BigInts (canonical affine coordinates; { x: 0n, y: 0n } is the
-// point at infinity), or a Uint8Array of n × 64 bytes (x then y, each four little-endian 64-bit
-// limbs: the C ABI's layout). scalars: an array of BigInts (any value in [0, 2^256), reduced mod
+// curve: 'bn254' (BN254 G1), 'grumpkin' or 'bls12_381' (BLS12-381 G1: points are validated for G1
+// membership too). points: an array of { x, y } BigInts (canonical affine coordinates;
+// { x: 0n, y: 0n } is the point at infinity), or a Uint8Array of n × 16L bytes (x then y, each L
+// little-endian 64-bit limbs, L = 4 for BN254 and Grumpkin, 6 for BLS12-381: the C ABI's layout;
+// pointBytes(curve) gives 16L). scalars: an array of BigInts (any value in [0, 2^256), reduced mod
 // the group order), or a Uint8Array of n × 32 bytes. point: { x, y } BigInts, or null for the
 // point at infinity.
 // options (each optional; the C ABI's zkmsm_config in camelCase, 0 = automatic):
@@ -29,7 +31,9 @@
 // `status` names it (e.g. point_not_on_curve). msm() resolves asynchronously: calls run one after
 // another. Variable-time in every input: never pass secret scalars.
 
-const CURVES = { bn254: 0, grumpkin: 1 };
+const CURVES = { bn254: 0, grumpkin: 1, bls12_381: 2 };  // zkmsm.h's zkmsm_curve
+// 64-bit limbs of one coordinate of each curve (zkmsm_point_limbs / 2).
+const COORDINATE_LIMBS = { bn254: 4, grumpkin: 4, bls12_381: 6 };
 const BACKENDS = { auto: 0, cpu: 1, cuda: 2, vulkan: 3, webgpu: 4 };
 const ACCUMULATORS = { auto: 0, stream_walker: 1, pair_tree: 2, batch_affine: 3, xyzz: 4 };
 const WALKER_STATES = { registers: 0, global: 1, warp: 2, auto: 3, global_warp: 4 };  // zkmsm.h's values
@@ -64,15 +68,23 @@ function readLimbs(view, offset, limbs) {
   return value;
 }
 
+// Bytes of one point of `curve` in msm()'s byte layout (x then y, little-endian 64-bit limbs).
+export function pointBytes(curve) {
+  enumValue(CURVES, curve, 'curve');
+  return 16 * COORDINATE_LIMBS[curve];
+}
+
 // Copies points (an array of { x, y } or bytes) and scalars (an array of BigInts or bytes) into the
-// module's memory `m` at pointsAt and scalarsAt (view: a DataView of its current buffer).
-function writeInputs(m, view, points, pointsAt, scalars, scalarsAt) {
+// module's memory `m` at pointsAt and scalarsAt (view: a DataView of its current buffer), points
+// of `limbs` 64-bit limbs per coordinate.
+function writeInputs(m, view, limbs, points, pointsAt, scalars, scalarsAt) {
   if (points instanceof Uint8Array) {
     m.HEAPU8.set(points, pointsAt);
   } else {
+    const bytes = 16 * limbs;
     points.forEach((p, i) => {
-      writeLimbs(view, pointsAt + 64 * i, p?.x, 4, `points[${i}].x`);
-      writeLimbs(view, pointsAt + 64 * i + 32, p?.y, 4, `points[${i}].y`);
+      writeLimbs(view, pointsAt + bytes * i, p?.x, limbs, `points[${i}].x`);
+      writeLimbs(view, pointsAt + bytes * i + 8 * limbs, p?.y, limbs, `points[${i}].y`);
     });
   }
   if (scalars instanceof Uint8Array) {
@@ -121,7 +133,8 @@ function knobWords(options) {
     Math.floor(budget / 2 ** 32));
 }
 
-const FIELDS = { bn254_fq: 0, bn254_fr: 1 };
+const FIELDS = { bn254_fq: 0, bn254_fr: 1, bls12_381_fq: 2, bls12_381_fr: 3 };
+const FIELD_LIMBS = { bn254_fq: 4, bn254_fr: 4, bls12_381_fq: 6, bls12_381_fr: 4 };
 
 class Zkmsm {
   #queue = Promise.resolve();  // the asynchronous calls, one after another
@@ -152,21 +165,22 @@ class Zkmsm {
     };
   }
 
-  // Runs an exported WebGPU test kernel: writes `words` (arrays of BigInts of 4 limbs) to the
-  // module's memory, calls `name`(selector, input, n, output) asynchronously, and reads
-  // `outputElements` 256-bit values back.
-  async #runKernel(name, selector, values, n, outputElements) {
+  // Runs an exported WebGPU test kernel: writes `values` (BigInts of `limbs` 64-bit limbs each) to
+  // the module's memory, calls `name`(selector, input, n, output) asynchronously, and reads
+  // `outputElements` values of `limbs` limbs back.
+  async #runKernel(name, selector, limbs, values, n, outputElements) {
     const m = this.module;
-    const inputAt = this.#alloc(32 * values.length);
-    const outputAt = this.#alloc(32 * outputElements);
+    const bytes = 8 * limbs;
+    const inputAt = this.#alloc(bytes * values.length);
+    const outputAt = this.#alloc(bytes * outputElements);
     try {
       let view = new DataView(m.HEAPU8.buffer);
-      values.forEach((v, i) => writeLimbs(view, inputAt + 32 * i, v, 4, `input ${i}`));
+      values.forEach((v, i) => writeLimbs(view, inputAt + bytes * i, v, limbs, `input ${i}`));
       const failed = await m.ccall(name, 'number', ['number', 'number', 'number', 'number'],
                                    [selector, inputAt, n, outputAt], { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       view = new DataView(m.HEAPU8.buffer);
-      return Array.from({ length: outputElements }, (_, k) => readLimbs(view, outputAt + 32 * k, 4));
+      return Array.from({ length: outputElements }, (_, k) => readLimbs(view, outputAt + bytes * k, limbs));
     } finally {
       m._free(inputAt);
       m._free(outputAt);
@@ -256,20 +270,22 @@ class Zkmsm {
   async #webgpuBucketReduction(curve, windowBits, bucketSums) {
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
+    const limbs = COORDINATE_LIMBS[curve];
+    const coordinate = 8 * limbs;
     const buckets = 2 ** (windowBits - 1);
     if (!Number.isInteger(windowBits) || windowBits < 2 || windowBits > 22 || bucketSums.length % buckets !== 0) {
       throw new ZkmsmError('invalid_argument', 'windowBits in [2, 22] and whole windows of bucket sums');
     }
     const windows = bucketSums.length / buckets;
-    const sumsAt = this.#alloc(64 * bucketSums.length);
+    const sumsAt = this.#alloc(2 * coordinate * bucketSums.length);
     const startAt = this.#alloc(4 * bucketSums.length);
     const endAt = this.#alloc(4 * bucketSums.length);
-    const outAt = this.#alloc(128 * windows);
+    const outAt = this.#alloc(4 * coordinate * windows);
     try {
       const view = new DataView(m.HEAPU8.buffer);
       bucketSums.forEach((p, b) => {
-        writeLimbs(view, sumsAt + 64 * b, p?.x ?? 0n, 4, `bucketSums[${b}].x`);
-        writeLimbs(view, sumsAt + 64 * b + 32, p?.y ?? 0n, 4, `bucketSums[${b}].y`);
+        writeLimbs(view, sumsAt + 2 * coordinate * b, p?.x ?? 0n, limbs, `bucketSums[${b}].x`);
+        writeLimbs(view, sumsAt + 2 * coordinate * b + coordinate, p?.y ?? 0n, limbs, `bucketSums[${b}].y`);
         view.setUint32(startAt + 4 * b, 0, true);
         view.setUint32(endAt + 4 * b, p === null ? 0 : 1, true);
       });
@@ -278,10 +294,11 @@ class Zkmsm {
                                    [curveId, windowBits, windows, sumsAt, startAt, endAt, outAt], { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       const out = new DataView(m.HEAPU8.buffer);
-      const element = (at) => readLimbs(out, at, 4);
+      const element = (at) => readLimbs(out, at, limbs);
       return Array.from({ length: windows }, (_, w) => {
-        const at = outAt + 128 * w;
-        return { X: element(at), Y: element(at + 32), ZZ: element(at + 64), ZZZ: element(at + 96) };
+        const at = outAt + 4 * coordinate * w;
+        return { X: element(at), Y: element(at + coordinate), ZZ: element(at + 2 * coordinate),
+                 ZZZ: element(at + 3 * coordinate) };
       });
     } finally {
       m._free(sumsAt);
@@ -297,25 +314,29 @@ class Zkmsm {
   async #webgpuBatchAffineAdd(curve, slots, pairs) {
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
+    const limbs = COORDINATE_LIMBS[curve];
+    const coordinate = 8 * limbs;
     const n = pairs.length;
-    const lhsAt = this.#alloc(64 * n);
-    const rhsAt = this.#alloc(64 * n);
-    const sumsAt = this.#alloc(64 * n);
+    const lhsAt = this.#alloc(2 * coordinate * n);
+    const rhsAt = this.#alloc(2 * coordinate * n);
+    const sumsAt = this.#alloc(2 * coordinate * n);
     try {
       const view = new DataView(m.HEAPU8.buffer);
       pairs.forEach(([lhs, rhs], i) => {
-        writeLimbs(view, lhsAt + 64 * i, lhs.x, 4, `pairs[${i}][0].x`);
-        writeLimbs(view, lhsAt + 64 * i + 32, lhs.y, 4, `pairs[${i}][0].y`);
-        writeLimbs(view, rhsAt + 64 * i, rhs.x, 4, `pairs[${i}][1].x`);
-        writeLimbs(view, rhsAt + 64 * i + 32, rhs.y, 4, `pairs[${i}][1].y`);
+        const at = 2 * coordinate * i;
+        writeLimbs(view, lhsAt + at, lhs.x, limbs, `pairs[${i}][0].x`);
+        writeLimbs(view, lhsAt + at + coordinate, lhs.y, limbs, `pairs[${i}][0].y`);
+        writeLimbs(view, rhsAt + at, rhs.x, limbs, `pairs[${i}][1].x`);
+        writeLimbs(view, rhsAt + at + coordinate, rhs.y, limbs, `pairs[${i}][1].y`);
       });
       const failed = await m.ccall('zkmsm_wasm_webgpu_batch_affine_add', 'number',
                                    ['number', 'number', 'number', 'number', 'number', 'number'],
                                    [curveId, slots, lhsAt, rhsAt, n, sumsAt], { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       const out = new DataView(m.HEAPU8.buffer);
-      const element = (at) => readLimbs(out, at, 4);
-      return pairs.map((_, i) => ({ x: element(sumsAt + 64 * i), y: element(sumsAt + 64 * i + 32) }));
+      const element = (at) => readLimbs(out, at, limbs);
+      return pairs.map((_, i) => ({ x: element(sumsAt + 2 * coordinate * i),
+                                    y: element(sumsAt + 2 * coordinate * i + coordinate) }));
     } finally {
       m._free(lhsAt);
       m._free(rhsAt);
@@ -330,7 +351,8 @@ class Zkmsm {
   async #webgpuCurveOps(curve, pairs) {
     const curveId = enumValue(CURVES, curve, 'curve');
     const values = pairs.flatMap(([p, q]) => [p.x, p.y, q.x, q.y]);
-    const out = await this.#runKernel('zkmsm_wasm_webgpu_curve_ops', curveId, values, pairs.length, 16 * pairs.length);
+    const out = await this.#runKernel('zkmsm_wasm_webgpu_curve_ops', curveId, COORDINATE_LIMBS[curve], values,
+                                      pairs.length, 16 * pairs.length);
     return pairs.map((_, i) => Array.from({ length: 8 }, (_, k) => ({ x: out[16 * i + 2 * k], y: out[16 * i + 2 * k + 1] })));
   }
 
@@ -340,21 +362,24 @@ class Zkmsm {
     const m = this.module;
     const fieldId = enumValue(FIELDS, field, 'field');
     if (a.length !== b.length) throw new ZkmsmError('invalid_argument', 'a and b differ in length');
+    const limbs = FIELD_LIMBS[field];
+    const bytes = 8 * limbs;
     const n = a.length;
-    const aAt = this.#alloc(32 * n);
-    const bAt = this.#alloc(32 * n);
-    const resultsAt = this.#alloc(192 * n);
+    const aAt = this.#alloc(bytes * n);
+    const bAt = this.#alloc(bytes * n);
+    const resultsAt = this.#alloc(6 * bytes * n);
     try {
       let view = new DataView(m.HEAPU8.buffer);
-      a.forEach((v, i) => writeLimbs(view, aAt + 32 * i, v, 4, `a[${i}]`));
-      b.forEach((v, i) => writeLimbs(view, bAt + 32 * i, v, 4, `b[${i}]`));
+      a.forEach((v, i) => writeLimbs(view, aAt + bytes * i, v, limbs, `a[${i}]`));
+      b.forEach((v, i) => writeLimbs(view, bAt + bytes * i, v, limbs, `b[${i}]`));
       const failed = await m.ccall('zkmsm_wasm_webgpu_field_ops', 'number',
                                    ['number', 'number', 'number', 'number', 'number'],
                                    [fieldId, aAt, bAt, n, resultsAt], { async: true });
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       view = new DataView(m.HEAPU8.buffer);
-      const element = (at) => readLimbs(view, at, 4);
-      return Array.from({ length: n }, (_, i) => Array.from({ length: 6 }, (_, k) => element(resultsAt + 192 * i + 32 * k)));
+      const element = (at) => readLimbs(view, at, limbs);
+      return Array.from({ length: n },
+                        (_, i) => Array.from({ length: 6 }, (_, k) => element(resultsAt + bytes * (6 * i + k))));
     } finally {
       m._free(aAt);
       m._free(bAt);
@@ -396,12 +421,14 @@ class Zkmsm {
       if (!Number.isInteger(n) || n < 0) throw new ZkmsmError('invalid_argument', 'n must be a non-negative integer');
       const seedValue = BigInt(seed);
       if (seedValue < 0n || seedValue >> 64n !== 0n) throw new ZkmsmError('invalid_argument', 'seed must be in [0, 2^64)');
-      const pointsAt = this.#alloc(64 * n);
+      const bytes = pointBytes(curve);
+      const pointsAt = this.#alloc(bytes * n);
       const scalarsAt = this.#alloc(32 * n);
       try {
         m._zkmsm_wasm_random_inputs(curveId, n, Number(seedValue & 0xffffffffn), Number(seedValue >> 32n), pointsAt,
                                     scalarsAt);
-        return { points: m.HEAPU8.slice(pointsAt, pointsAt + 64 * n), scalars: m.HEAPU8.slice(scalarsAt, scalarsAt + 32 * n) };
+        return { points: m.HEAPU8.slice(pointsAt, pointsAt + bytes * n),
+                 scalars: m.HEAPU8.slice(scalarsAt, scalarsAt + 32 * n) };
       } finally {
         m._free(pointsAt);
         m._free(scalarsAt);
@@ -418,17 +445,18 @@ class Zkmsm {
   async #msm(curve, points, scalars, options) {
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
+    const limbs = COORDINATE_LIMBS[curve];
     const knobs = knobWords(options);
-    const n = countOf(points, 64, 'points');
+    const n = countOf(points, 16 * limbs, 'points');
     if (countOf(scalars, 32, 'scalars') !== n) {
       throw new ZkmsmError('invalid_argument', `count mismatch: ${n} points, ${countOf(scalars, 32, 'scalars')} scalars`);
     }
-    const pointsAt = this.#alloc(64 * n);
+    const pointsAt = this.#alloc(16 * limbs * n);
     const scalarsAt = this.#alloc(32 * n);
     const knobsAt = this.#alloc(4 * knobs.length);
     try {
       const view = new DataView(m.HEAPU8.buffer);
-      writeInputs(m, view, points, pointsAt, scalars, scalarsAt);
+      writeInputs(m, view, limbs, points, pointsAt, scalars, scalarsAt);
       new Uint32Array(m.HEAPU8.buffer, knobsAt, knobs.length).set(knobs);
       const jsonAt = await m.ccall('zkmsm_wasm_msm', 'number', ['number', 'number', 'number', 'number', 'number'],
                                    [curveId, pointsAt, scalarsAt, n, knobsAt], { async: true });

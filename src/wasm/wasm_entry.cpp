@@ -1,7 +1,8 @@
 // The WebAssembly module's entry point, called by web/zkmsm.mjs: the C ABI's MSM (zkmsm.h) with
 // its knobs as an array of 32-bit words and its outcome as JSON text, so that JavaScript needs no
-// struct layouts. Points and scalars use the C ABI's layouts: n × 8 and n × 4 little-endian 64-bit
-// limbs, canonical coordinates (or Montgomery form when asked), (0, 0) the point at infinity. The
+// struct layouts. Points and scalars use the C ABI's layouts: n × 2L and n × 4 little-endian 64-bit
+// limbs (L = 4 coordinate limbs for BN254 and Grumpkin, 6 for BLS12-381: zkmsm_point_limbs),
+// canonical coordinates (or Montgomery form when asked), (0, 0) the point at infinity. The
 // webgpu backend waits for the GPU through Asyncify: JavaScript calls zkmsm_wasm_msm with
 // ccall(…, { async: true }).
 #include <cinttypes>
@@ -37,10 +38,11 @@ std::string json_string(const char* text) {
   return out + "\"";
 }
 
-std::string hex_of_limbs(const std::uint64_t* limbs) {
+// The JSON string "0x…" of the `count` little-endian limbs at `limbs`.
+std::string hex_of_limbs(const std::uint64_t* limbs, std::size_t count) {
   std::string out = "\"0x";
   char digits[17];
-  for (int l = 3; l >= 0; --l) {
+  for (std::size_t l = count; l-- > 0;) {
     std::snprintf(digits, sizeof digits, "%016" PRIx64, limbs[l]);
     out += digits;
   }
@@ -118,16 +120,17 @@ const char* zkmsm_wasm_msm(
   config.memory_budget_bytes = (std::uint64_t{knobs[kMemoryBudgetHigh]} << 32) | knobs[kMemoryBudgetLow];
   zkmsm_stats stats;
   zkmsm_stats_init(&stats);
-  std::uint64_t sum[8] = {};
+  std::uint64_t sum[12] = {};  // the widest point: BLS12-381's 2 × 6 limbs
   int infinity = 0;
   const int status = zkmsm_msm(static_cast<zkmsm_curve>(curve), points, scalars, n, &config, sum, &infinity, &stats);
   if (status != ZKMSM_OK) {
     last_json = "{\"ok\":false,\"status\":" + json_string(zkmsm_status_string(status)) +
                 ",\"message\":" + json_string(zkmsm_last_error()) + "}";
   } else {
-    const std::string point = infinity != 0
-                                  ? std::string("\"infinity\":true")
-                                  : "\"infinity\":false,\"x\":" + hex_of_limbs(sum) + ",\"y\":" + hex_of_limbs(sum + 4);
+    const std::size_t limbs = zkmsm_point_limbs(static_cast<zkmsm_curve>(curve)) / 2;
+    const std::string point = infinity != 0 ? std::string("\"infinity\":true")
+                                            : "\"infinity\":false,\"x\":" + hex_of_limbs(sum, limbs) +
+                                                  ",\"y\":" + hex_of_limbs(sum + limbs, limbs);
     last_json = "{\"ok\":true," + point + ",\"stats\":" + stats_json(stats) + "}";
   }
   return last_json.c_str();
@@ -135,8 +138,9 @@ const char* zkmsm_wasm_msm(
 
 // n independent random points (each from a random x-coordinate, zkmsm/random_inputs.hpp) and n
 // random scalars in [0, r) of `curve` for `seed` (seed_low + 2^32 · seed_high), in the C ABI's
-// layouts at points_out (n × 64 bytes) and scalars_out (n × 32 bytes): inputs for benchmarks
-// and for checks of one backend against another. Returns 0, or 1 for an unknown curve.
+// layouts at points_out (n × 16L bytes: 64 for BN254 and Grumpkin, 96 for BLS12-381) and
+// scalars_out (n × 32 bytes): inputs for benchmarks and for checks of one backend against another
+// (BLS12-381's points are in G1). Returns 0, or 1 for an unknown curve.
 int zkmsm_wasm_random_inputs(int curve,
                              std::size_t n,
                              std::uint32_t seed_low,
@@ -145,8 +149,8 @@ int zkmsm_wasm_random_inputs(int curve,
                              std::uint64_t* scalars_out) {
   const std::uint64_t seed = (std::uint64_t{seed_high} << 32) | seed_low;
   auto write = [&](const auto& points, const auto& scalars) {
-    std::memcpy(points_out, points.data(), n * 64);
-    std::memcpy(scalars_out, scalars.data(), n * 32);
+    std::memcpy(points_out, points.data(), n * sizeof(points[0]));
+    std::memcpy(scalars_out, scalars.data(), n * sizeof(scalars[0]));
   };
   if (curve == ZKMSM_CURVE_BN254) {
     write(zkmsm::random_points<zkmsm::Bn254>(n, seed, 1), zkmsm::random_scalars<zkmsm::Bn254>(n, seed ^ 0x5ca1a75ull));
@@ -155,6 +159,11 @@ int zkmsm_wasm_random_inputs(int curve,
   if (curve == ZKMSM_CURVE_GRUMPKIN) {
     write(zkmsm::random_points<zkmsm::Grumpkin>(n, seed, 1),
           zkmsm::random_scalars<zkmsm::Grumpkin>(n, seed ^ 0x5ca1a75ull));
+    return 0;
+  }
+  if (curve == ZKMSM_CURVE_BLS12_381) {
+    write(zkmsm::random_points<zkmsm::Bls12381>(n, seed, 1),
+          zkmsm::random_scalars<zkmsm::Bls12381>(n, seed ^ 0x5ca1a75ull));
     return 0;
   }
   return 1;

@@ -10,10 +10,55 @@
 #include "msm/webgpu/decompose_scalars.hpp"
 #include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/test_kernels.hpp"
+#include "msm/webgpu/webgpu_curve.hpp"
 
 namespace {
 
+using zkmsm::webgpu::CurveId;
+using zkmsm::webgpu::FieldId;
+
 std::string last_error;
+
+// JavaScript's curve numbers (web/zkmsm.mjs CURVES, zkmsm.h's zkmsm_curve): 0 BN254, 1 Grumpkin,
+// 2 BLS12-381. False, with last_error set, for any other.
+bool curve_of(int number, CurveId& curve) {
+  switch (number) {
+    case 0:
+      curve = CurveId::bn254;
+      return true;
+    case 1:
+      curve = CurveId::grumpkin;
+      return true;
+    case 2:
+      curve = CurveId::bls12_381;
+      return true;
+    default:
+      last_error = "curve must be 0 (BN254), 1 (Grumpkin) or 2 (BLS12-381)";
+      return false;
+  }
+}
+
+// JavaScript's field numbers (web/zkmsm.mjs FIELDS): 0 BN254 Fq, 1 BN254 Fr, 2 BLS12-381 Fq,
+// 3 BLS12-381 Fr.
+bool field_of(int number, FieldId& field) {
+  switch (number) {
+    case 0:
+      field = FieldId::bn254_fq;
+      return true;
+    case 1:
+      field = FieldId::bn254_fr;
+      return true;
+    case 2:
+      field = FieldId::bls12_381_fq;
+      return true;
+    case 3:
+      field = FieldId::bls12_381_fr;
+      return true;
+    default:
+      last_error = "field must be 0 (BN254 Fq), 1 (BN254 Fr), 2 (BLS12-381 Fq) or 3 (BLS12-381 Fr)";
+      return false;
+  }
+}
 
 }  // namespace
 
@@ -22,20 +67,36 @@ extern "C" {
 // The message of the last failed call here ("" after a success).
 const char* zkmsm_wasm_webgpu_last_error() { return last_error.c_str(); }
 
-// The test hook of the shaders' field arithmetic (msm/webgpu/test_kernels.hpp): field 0 = BN254 Fq,
-// 1 = BN254 Fr; a and b n × 8 words (Montgomery form, reduced), results 6n × 8 words. Returns 0,
-// or 1 with zkmsm_wasm_webgpu_last_error() saying why.
+// The test hook of the shaders' field arithmetic (msm/webgpu/test_kernels.hpp): field as field_of;
+// a and b n elements of W = field_words(field) words (Montgomery form, reduced), results 6n
+// elements. Returns 0, or 1 with zkmsm_wasm_webgpu_last_error() saying why.
 int zkmsm_wasm_webgpu_field_ops(
-    int field, const std::uint32_t* a, const std::uint32_t* b, std::size_t n, std::uint32_t* results) {
+    int field_number, const std::uint32_t* a, const std::uint32_t* b, std::size_t n, std::uint32_t* results) {
   last_error.clear();
-  if (field != 0 && field != 1) {
-    last_error = "field must be 0 (BN254 Fq) or 1 (BN254 Fr)";
+  FieldId field;
+  if (!field_of(field_number, field)) return 1;
+  const std::size_t words = zkmsm::webgpu::field_words(field) * n;
+  const zkmsm::webgpu::Status status = zkmsm::webgpu::run_field_ops(field, std::span<const std::uint32_t>(a, words),
+                                                                    std::span<const std::uint32_t>(b, words),
+                                                                    std::span<std::uint32_t>(results, 6 * words));
+  if (!status.ok) {
+    last_error = status.message;
     return 1;
   }
+  return 0;
+}
+
+// The test hook of the shaders' curve arithmetic (msm/webgpu/test_kernels.hpp): curve as curve_of;
+// points 2n affine points (Montgomery form), results 8n. Returns 0, or 1 with
+// zkmsm_wasm_webgpu_last_error() saying why.
+int zkmsm_wasm_webgpu_curve_ops(int curve_number, const std::uint32_t* points, std::size_t n, std::uint32_t* results) {
+  last_error.clear();
+  CurveId curve;
+  if (!curve_of(curve_number, curve)) return 1;
+  const std::size_t point_words = zkmsm::webgpu::affine_point_words(curve);
   const zkmsm::webgpu::Status status =
-      zkmsm::webgpu::run_field_ops(field == 0 ? zkmsm::webgpu::FieldId::bn254_fq : zkmsm::webgpu::FieldId::bn254_fr,
-                                   std::span<const std::uint32_t>(a, 8 * n), std::span<const std::uint32_t>(b, 8 * n),
-                                   std::span<std::uint32_t>(results, 48 * n));
+      zkmsm::webgpu::run_curve_ops(curve, std::span<const std::uint32_t>(points, 2 * point_words * n),
+                                   std::span<std::uint32_t>(results, 8 * point_words * n));
   if (!status.ok) {
     last_error = status.message;
     return 1;
@@ -43,29 +104,10 @@ int zkmsm_wasm_webgpu_field_ops(
   return 0;
 }
 
-// The test hook of the shaders' curve arithmetic (msm/webgpu/test_kernels.hpp): curve 0 = BN254,
-// 1 = Grumpkin; points 2n × 16 words (Montgomery form), results 8n × 16 words. Returns 0, or 1
-// with zkmsm_wasm_webgpu_last_error() saying why.
-int zkmsm_wasm_webgpu_curve_ops(int curve, const std::uint32_t* points, std::size_t n, std::uint32_t* results) {
-  last_error.clear();
-  if (curve != 0 && curve != 1) {
-    last_error = "curve must be 0 (BN254) or 1 (Grumpkin)";
-    return 1;
-  }
-  const zkmsm::webgpu::Status status = zkmsm::webgpu::run_curve_ops(
-      curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin,
-      std::span<const std::uint32_t>(points, 32 * n), std::span<std::uint32_t>(results, 128 * n));
-  if (!status.ok) {
-    last_error = status.message;
-    return 1;
-  }
-  return 0;
-}
-
-// The decompose_scalars stage for its tests (msm/webgpu/decompose_scalars.hpp): curve 0 = BN254,
-// 1 = Grumpkin; scalars n × 8 words; keys and values batch_windows · n words each. Returns 0, or 1
-// with zkmsm_wasm_webgpu_last_error() saying why.
-int zkmsm_wasm_webgpu_decompose_scalars(int curve,
+// The decompose_scalars stage for its tests (msm/webgpu/decompose_scalars.hpp): curve as curve_of;
+// scalars n × 8 words; keys and values batch_windows · n words each. Returns 0, or 1 with
+// zkmsm_wasm_webgpu_last_error() saying why.
+int zkmsm_wasm_webgpu_decompose_scalars(int curve_number,
                                         const std::uint32_t* scalars,
                                         std::uint32_t n,
                                         std::uint32_t window_bits,
@@ -74,16 +116,13 @@ int zkmsm_wasm_webgpu_decompose_scalars(int curve,
                                         std::uint32_t* keys,
                                         std::uint32_t* values) {
   last_error.clear();
-  if (curve != 0 && curve != 1) {
-    last_error = "curve must be 0 (BN254) or 1 (Grumpkin)";
-    return 1;
-  }
+  CurveId curve;
+  if (!curve_of(curve_number, curve)) return 1;
   const zkmsm::webgpu::DecomposeShape shape{n, window_bits, first_window, batch_windows};
   const std::size_t entries = std::size_t{batch_windows} * n;
   const zkmsm::webgpu::Status status = zkmsm::webgpu::run_decompose_scalars(
-      curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin,
-      std::span<const std::uint32_t>(scalars, 8 * std::size_t{n}), shape, std::span<std::uint32_t>(keys, entries),
-      std::span<std::uint32_t>(values, entries));
+      curve, std::span<const std::uint32_t>(scalars, zkmsm::webgpu::kScalarWords * n), shape,
+      std::span<std::uint32_t>(keys, entries), std::span<std::uint32_t>(values, entries));
   if (!status.ok) {
     last_error = status.message;
     return 1;
@@ -123,10 +162,10 @@ int zkmsm_wasm_webgpu_bucket_bounds(const std::uint32_t* sorted_keys,
   return 0;
 }
 
-// The reduction for its tests (msm/webgpu/bucket_reduction.hpp): curve 0 = BN254, 1 = Grumpkin;
-// `windows` windows of 2^(c − 1) buckets: bucket sums (16 words each), bounds; window sums out
-// (32 words each, XYZZ). Returns 0, or 1 with the error.
-int zkmsm_wasm_webgpu_bucket_reduction(int curve,
+// The reduction for its tests (msm/webgpu/bucket_reduction.hpp): curve as curve_of; `windows`
+// windows of 2^(c − 1) buckets: bucket sums (affine points), bounds; window sums out (XYZZ
+// points). Returns 0, or 1 with the error.
+int zkmsm_wasm_webgpu_bucket_reduction(int curve_number,
                                        std::uint32_t window_bits,
                                        std::uint32_t windows,
                                        const std::uint32_t* bucket_sums,
@@ -134,16 +173,18 @@ int zkmsm_wasm_webgpu_bucket_reduction(int curve,
                                        const std::uint32_t* bucket_end,
                                        std::uint32_t* window_sums) {
   last_error.clear();
-  if ((curve != 0 && curve != 1) || window_bits < 2 || window_bits > 22) {
-    last_error = "curve must be 0 or 1 and window_bits in [2, 22]";
+  CurveId curve;
+  if (!curve_of(curve_number, curve)) return 1;
+  if (window_bits < 2 || window_bits > 22) {
+    last_error = "window_bits must be in [2, 22]";
     return 1;
   }
   const std::size_t buckets = std::size_t{windows} << (window_bits - 1);
   const zkmsm::webgpu::Status status = zkmsm::webgpu::run_bucket_reduction(
-      curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin, window_bits, windows,
-      std::span<const std::uint32_t>(bucket_sums, 16 * buckets), std::span<const std::uint32_t>(bucket_start, buckets),
-      std::span<const std::uint32_t>(bucket_end, buckets),
-      std::span<std::uint32_t>(window_sums, 32 * std::size_t{windows}));
+      curve, window_bits, windows,
+      std::span<const std::uint32_t>(bucket_sums, zkmsm::webgpu::affine_point_words(curve) * buckets),
+      std::span<const std::uint32_t>(bucket_start, buckets), std::span<const std::uint32_t>(bucket_end, buckets),
+      std::span<std::uint32_t>(window_sums, zkmsm::webgpu::xyzz_point_words(curve) * windows));
   if (!status.ok) {
     last_error = status.message;
     return 1;
@@ -151,23 +192,20 @@ int zkmsm_wasm_webgpu_bucket_reduction(int curve,
   return 0;
 }
 
-// The batched affine addition for its tests (msm/webgpu/test_kernels.hpp): curve 0 = BN254,
-// 1 = Grumpkin; n pairs of affine points (16 words each), `slots` pairs per shared inversion.
-int zkmsm_wasm_webgpu_batch_affine_add(int curve,
+// The batched affine addition for its tests (msm/webgpu/test_kernels.hpp): curve as curve_of; n
+// pairs of affine points, `slots` pairs per shared inversion.
+int zkmsm_wasm_webgpu_batch_affine_add(int curve_number,
                                        std::uint32_t slots,
                                        const std::uint32_t* lhs,
                                        const std::uint32_t* rhs,
                                        std::uint32_t n,
                                        std::uint32_t* sums) {
   last_error.clear();
-  if (curve != 0 && curve != 1) {
-    last_error = "curve must be 0 (BN254) or 1 (Grumpkin)";
-    return 1;
-  }
-  const std::size_t words = 16 * std::size_t{n};
+  CurveId curve;
+  if (!curve_of(curve_number, curve)) return 1;
+  const std::size_t words = zkmsm::webgpu::affine_point_words(curve) * n;
   const zkmsm::webgpu::Status status = zkmsm::webgpu::run_batch_affine_add(
-      curve == 0 ? zkmsm::webgpu::CurveId::bn254 : zkmsm::webgpu::CurveId::grumpkin, slots,
-      std::span<const std::uint32_t>(lhs, words), std::span<const std::uint32_t>(rhs, words),
+      curve, slots, std::span<const std::uint32_t>(lhs, words), std::span<const std::uint32_t>(rhs, words),
       std::span<std::uint32_t>(sums, words));
   if (!status.ok) {
     last_error = status.message;

@@ -1,7 +1,8 @@
 // The conformance scenarios of the native suite (tests/conformance) as JavaScript cases for the
 // WebAssembly module's backends: each case is msm() inputs and options with @noble/curves' sum,
 // or the status msm() must reject with. The node tests run them on the cpu backend
-// (wasm_msm_test.mjs) and on the webgpu backend with both accumulators (webgpu_test.mjs).
+// (wasm_msm_test.mjs) and on the webgpu backend with both accumulators (webgpu_test.mjs), for
+// BN254, Grumpkin and BLS12-381 G1 (whose cases add a point on the curve outside G1).
 //
 //   case = { name, points: [{ x, y }], scalars: [BigInt], options, expected: { x, y } | null }
 //        | { name, points, scalars, options, error: 'point_not_on_curve' | … }
@@ -33,7 +34,7 @@ export function oracleSum(Point, points, scalars) {
 export function conformanceCases(curve, seed, { largestN = 1000 } = {}) {
   const Point = CURVES[curve];
   const p = Point.Fp.ORDER, r = Point.Fn.ORDER;
-  const next = rng(seed ^ (curve === 'bn254' ? 0xc0n : 0xc1n));
+  const next = rng(seed ^ ({ bn254: 0xc0n, grumpkin: 0xc1n, bls12_381: 0xc2n }[curve]));
   const next256 = () => random256(next);
   const randomPoint = () => Point.BASE.multiply((next256() % (r - 1n)) + 1n).toAffine();
   const pool = Array.from({ length: largestN }, randomPoint);
@@ -81,8 +82,10 @@ export function conformanceCases(curve, seed, { largestN = 1000 } = {}) {
   add('a window far above what n can use is capped', points(4), uniform(4), { windowBits: 22 });
   add('window batches under a memory budget', points(300), uniform(sized(300)), { windowBits: 6, memoryBudgetBytes: 600_000 });
 
-  // InputForms
-  const montgomery = (v, m) => (v * ((1n << 256n) % m)) % m;
+  // InputForms: Montgomery form with R = 2^(64·limbs) of each field (2^256 for the scalars, 2^384
+  // for BLS12-381's coordinates).
+  const limbs = (m) => BigInt(Math.ceil(m.toString(2).length / 64));
+  const montgomery = (v, m) => (v * ((1n << (64n * limbs(m))) % m)) % m;
   const formScalars = uniform(100).map((k) => mod(k, r));
   add('scalars in Montgomery form', points(100), formScalars.map((k) => montgomery(k, r)), { scalarsInMontgomery: true });
   cases[cases.length - 1].expected = oracleSum(Point, points(100), formScalars);
@@ -97,5 +100,20 @@ export function conformanceCases(curve, seed, { largestN = 1000 } = {}) {
   notCanonical[3] = { x: notCanonical[3].x + p, y: notCanonical[3].y };
   refuse('a coordinate ≥ p is refused', notCanonical, uniform(10), 'point_not_canonical');
   refuse('lengths that differ are refused', points(3), uniform(2), 'invalid_argument');
+  if (curve === 'bls12_381') {
+    // A point of y² = x³ + 4 outside G1 (the cofactor is ~2^126: a random curve point is almost
+    // never in G1; checked with noble's isTorsionFree).
+    let outside;
+    for (let x = next256() % p; outside === undefined; x = (x + 1n) % p) {
+      const y2 = mod(x * x * x + 4n, p);
+      let y;
+      try { y = Point.Fp.sqrt(y2); } catch { continue; }
+      if (y === undefined || mod(y * y, p) !== y2) continue;
+      if (!Point.fromAffine({ x, y }).isTorsionFree()) outside = { x, y };
+    }
+    const notInG1 = points(10);
+    notInG1[4] = outside;
+    refuse('a point on the curve outside G1 is refused', notInG1, uniform(10), 'point_not_in_subgroup');
+  }
   return cases;
 }

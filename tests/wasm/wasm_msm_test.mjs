@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The WebAssembly module (web/zkmsm.mjs over the cpu backend compiled with Emscripten) in node,
-// against @noble/curves (tests/oracle, pinned): random independent points on both curves, every
-// edge case of the conformance suite, both input forms, the knobs, and every kind of bad input.
+// against @noble/curves (tests/oracle, pinned): random independent points on BN254, Grumpkin and
+// BLS12-381 G1, every edge case of the conformance suite, both input forms, the knobs, and every
+// kind of bad input.
 //
 //   node tests/wasm/wasm_msm_test.mjs build/wasm/web/zkmsm.mjs
 //
@@ -19,7 +20,7 @@ if (!modulePath) {
   console.error('usage: node wasm_msm_test.mjs BUILD/web/zkmsm.mjs');
   process.exit(2);
 }
-const { init, ZkmsmError } = await import(pathToFileURL(resolve(modulePath)).href);
+const { init, ZkmsmError, pointBytes: curvePointBytes } = await import(pathToFileURL(resolve(modulePath)).href);
 const zkmsm = await init();
 
 const seed = testSeed();
@@ -57,12 +58,15 @@ function bytesOf(values, limbs) {
   });
   return out;
 }
-const pointBytes = (points) => bytesOf(points.flatMap((p) => [p.x, p.y]), 4);
+const CURVE_NAMES = ['bn254', 'grumpkin', 'bls12_381'];
+// 64-bit limbs of one coordinate.
+const coordinateLimbs = (curve) => curvePointBytes(curve) / 16;
+const pointBytes = (curve, points) => bytesOf(points.flatMap((p) => [p.x, p.y]), coordinateLimbs(curve));
 
-for (const curve of ['bn254', 'grumpkin']) {
+for (const curve of CURVE_NAMES) {
   const Point = CURVES[curve];
   const r = Point.Fn.ORDER;
-  const next = rng(seed ^ (curve === 'bn254' ? 0n : 0x5a5an));
+  const next = rng(seed ^ ({ bn254: 0n, grumpkin: 0x5a5an, bls12_381: 0xb15n }[curve]));
   const points = randomPoints(Point, 300, next);
   const scalars = points.map(() => random256(next));
 
@@ -108,7 +112,7 @@ for (const curve of ['bn254', 'grumpkin']) {
 
   test(`${curve}: bytes in the C ABI's layout equal the arrays`, async () => {
     const fromArrays = (await zkmsm.msm(curve, points, scalars)).point;
-    assert.deepEqual((await zkmsm.msm(curve, pointBytes(points), bytesOf(scalars, 4))).point, fromArrays);
+    assert.deepEqual((await zkmsm.msm(curve, pointBytes(curve, points), bytesOf(scalars, 4))).point, fromArrays);
   });
 
   test(`${curve}: bad input is refused with its status`, async () => {
@@ -123,7 +127,7 @@ for (const curve of ['bn254', 'grumpkin']) {
     await refused('invalid_argument', [{ x: P.x }], [1n]);
     await refused('invalid_argument', [P], [1n], { windowBits: 23 });
     await refused('invalid_argument', [P], [1n], { accumulator: 'nonsense' });
-    await refused('invalid_argument', new Uint8Array(65), new Uint8Array(32));
+    await refused('invalid_argument', new Uint8Array(curvePointBytes(curve) + 1), new Uint8Array(32));
     await refused('backend_unavailable', [P], [1n], { backend: 'cuda' });
     await refused('backend_unavailable', [P], [1n], { backend: 'webgpu' });
     await refused('invalid_argument', [P], [1n], { walkerSlots: -1 });
@@ -141,7 +145,7 @@ test('the WebGPU code without a device is a rejected promise naming init({ devic
   assert.equal((await zkmsm.msm('bn254', [], [])).stats.backend, 'cpu');
 });
 
-for (const curve of ['bn254', 'grumpkin']) {
+for (const curve of CURVE_NAMES) {
   test(`${curve}: the conformance scenarios of the native suite (conformance_cases.mjs)`, async () => {
     for (const c of conformanceCases(curve, seed)) {
       const call = zkmsm.msm(curve, c.points, c.scalars, { backend: 'cpu', ...c.options });
@@ -155,20 +159,28 @@ for (const curve of ['bn254', 'grumpkin']) {
 }
 
 test('randomInputs gives independent points on the curve and scalars below r, reproducibly', async () => {
-  for (const curve of ['bn254', 'grumpkin']) {
+  for (const curve of CURVE_NAMES) {
     const Point = CURVES[curve];
     const { points, scalars } = await zkmsm.randomInputs(curve, 50, 0x1234_5678_9abcn);
     const again = await zkmsm.randomInputs(curve, 50, 0x1234_5678_9abcn);
     assert.deepEqual(points, again.points);
-    assert.equal(points.length, 50 * 64);
-    // The 256-bit little-endian integer at byte `at` of `bytes`.
-    const read256 = (bytes, at) => {
+    const size = curvePointBytes(curve);
+    assert.equal(points.length, 50 * size);
+    // The little-endian integer of `limbs` 64-bit limbs at byte `at` of `bytes`.
+    const read = (bytes, at, limbs) => {
       const view = new DataView(bytes.buffer);
-      return [0, 1, 2, 3].reduce((v, l) => v | (view.getBigUint64(at + 8 * l, true) << BigInt(64 * l)), 0n);
+      let v = 0n;
+      for (let l = 0; l < limbs; l++) v |= view.getBigUint64(at + 8 * l, true) << BigInt(64 * l);
+      return v;
     };
-    const ps = Array.from({ length: 50 }, (_, i) => ({ x: read256(points, 64 * i), y: read256(points, 64 * i + 32) }));
-    const ks = Array.from({ length: 50 }, (_, i) => read256(scalars, 32 * i));
-    ps.forEach((p) => Point.fromAffine(p).assertValidity());
+    const limbs = coordinateLimbs(curve);
+    const ps = Array.from({ length: 50 }, (_, i) => ({ x: read(points, size * i, limbs), y: read(points, size * i + size / 2, limbs) }));
+    const ks = Array.from({ length: 50 }, (_, i) => read(scalars, 32 * i, 4));
+    ps.forEach((p) => {
+      const P = Point.fromAffine(p);
+      P.assertValidity();
+      if (curve === 'bls12_381') assert.ok(P.isTorsionFree(), 'BLS12-381 random points are in G1');
+    });
     assert.equal(new Set(ps.map((p) => p.x)).size, 50);
     ks.forEach((k) => assert.ok(k < Point.Fn.ORDER));
     const { point } = await zkmsm.msm(curve, points, scalars);
@@ -181,7 +193,7 @@ test('the module with threads (node\'s default) and the single-threaded one give
   assert.equal(zkmsm.threads, true);
   const single = await init({ threads: false });
   assert.equal(single.threads, false);
-  for (const curve of ['bn254', 'grumpkin']) {
+  for (const curve of CURVE_NAMES) {
     const { points, scalars } = await zkmsm.randomInputs(curve, 5000, 0x77n);
     const threaded = await zkmsm.msm(curve, points, scalars, { backend: 'cpu' });
     const alone = await single.msm(curve, points, scalars, { backend: 'cpu' });

@@ -3,8 +3,9 @@
 // stages written so far) on a WebGPU device in node: Dawn (the `webgpu` package, pinned in package.json) on its OpenGL backend, which runs on
 // Mesa's llvmpipe where there is no GPU (EGL_PLATFORM=surfaceless), or on the GPU the machine
 // has. Each result of field_ops.wgsl is checked against BigInt arithmetic (random elements and
-// the edges 0, 1, p − 1, …, both BN254 fields), each of curve_ops.wgsl against @noble/curves
-// (random independent points, P + P, P + (−P), infinity on either side; BN254 and Grumpkin), and
+// the edges 0, 1, p − 1, …, both BN254 fields and both BLS12-381 fields), each of curve_ops.wgsl
+// against @noble/curves (random independent points, P + P, P + (−P), infinity on either side;
+// BN254, Grumpkin and BLS12-381 G1), and
 // decompose_scalars' entries against signed digits computed here from BigInts (every window size
 // 2 … 22, batches that start past window 0, scalars ≥ r, 0, r − 1, 2^256 − 1), and the radix
 // sort against a stable sort here (sizes around the tile of 2,048 entries, key widths 1 … 32),
@@ -15,7 +16,11 @@
 //   node tests/wasm/webgpu_test.mjs build/wasm/web/zkmsm.mjs
 //
 // ZKMSM_WEBGPU_BACKEND=vulkan|opengl picks Dawn's backend (default opengl); ZKMSM_TEST_SEED
-// repeats a run. The cases run one after another through a small runner (not node:test, whose
+// repeats a run; ZKMSM_TEST_FILTER=<regular expression> runs only the cases whose names match.
+// BLS12-381 runs its field, decompose, batched-addition and conformance cases (stream walker) by
+// default and its curve-kernel, reduction, knob and pair-tree cases (and conformance on the pair
+// tree) with ZKMSM_TEST_ORACLE=full: on llvmpipe each 12-word pipeline compiles for tens of
+// seconds (all BLS12-381 cases: 8.7 min, 2 cores, 2026-12-05; the default ones ~2.5 min cold). The cases run one after another through a small runner (not node:test, whose
 // runner and Dawn's addon crash the process together: a segmentation fault before the first
 // case, seen with node 20.20 and webgpu 0.6.2), and the process exits explicitly.
 import assert from 'node:assert/strict';
@@ -49,14 +54,25 @@ console.log(`ZKMSM_TEST_SEED=0x${seed.toString(16)} (zkmsm ${zkmsm.version}, ada
 
 
 
+const CURVE_NAMES = ['bn254', 'grumpkin', 'bls12_381'];
+// The curves of the cases whose BLS12-381 run is the large tier (see the top of this file).
+const LARGE_TIER_CURVES = process.env.ZKMSM_TEST_ORACLE === 'full' ? CURVE_NAMES : ['bn254', 'grumpkin'];
 const FIELDS = {
-  bn254_fq: 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n,
-  bn254_fr: 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n,
+  bn254_fq: CURVES.bn254.Fp.ORDER,
+  bn254_fr: CURVES.bn254.Fn.ORDER,
+  bls12_381_fq: CURVES.bls12_381.Fp.ORDER,
+  bls12_381_fr: CURVES.bls12_381.Fn.ORDER,
 };
-const R = 1n << 256n;
+// The Montgomery radix R = 2^(64·limbs) of a field of modulus m (2^256 for the BN254 fields and
+// BLS12-381's Fr, 2^384 for BLS12-381's Fq).
+const montgomeryRadix = (m) => 1n << (64n * BigInt(Math.ceil(m.toString(2).length / 64)));
+// A curve's salt for the random streams of one test.
+const salt = (curve, salts) => salts[CURVE_NAMES.indexOf(curve)];
 
 let failures = 0;
+const filter = new RegExp(process.env.ZKMSM_TEST_FILTER ?? '');
 async function test(name, body) {
+  if (!filter.test(name)) return;
   const start = performance.now();
   try {
     await body();
@@ -69,7 +85,8 @@ async function test(name, body) {
 
 for (const [field, p] of Object.entries(FIELDS)) {
   await test(`${field}: add, sub, mul, square, negate and invert equal BigInt arithmetic`, async () => {
-    const next = rng(seed ^ (field === 'bn254_fq' ? 0n : 0x77n));
+    const R = montgomeryRadix(p);
+    const next = rng(seed ^ BigInt(Object.keys(FIELDS).indexOf(field) * 0x77));
     const random = () => random256(next) % p;
     // Canonical values: random ones and the edges; the device sees them in Montgomery form.
     const edges = [0n, 1n, 2n, p - 1n, p - 2n, (p - 1n) / 2n, (R - 1n) % p, mod(-R, p), power(R, p - 2n, p)];
@@ -93,11 +110,12 @@ for (const [field, p] of Object.entries(FIELDS)) {
   });
 }
 
-for (const curve of ['bn254', 'grumpkin']) {
+for (const curve of LARGE_TIER_CURVES) {
   await test(`${curve}: madd, add, doubling and accumulation equal @noble/curves`, async () => {
     const Point = CURVES[curve];
     const p = Point.Fp.ORDER;
-    const next = rng(seed ^ (curve === 'bn254' ? 0x100n : 0x200n));
+    const R = montgomeryRadix(p);
+    const next = rng(seed ^ salt(curve, [0x100n, 0x200n, 0x210n]));
     const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
     const points = Array.from({ length: 40 }, random);
     const infinity = Point.ZERO;
@@ -139,11 +157,12 @@ function expectedEntries(scalars, r, c, firstWindow, batchWindows) {
   return { keys, values };
 }
 
-for (const curve of ['bn254', 'grumpkin']) {
+for (const curve of CURVE_NAMES) {
   await test(`${curve}: decompose_scalars writes the signed digits of k mod r for every window size`, async () => {
     const r = CURVES[curve].Fn.ORDER;
-    const next = rng(seed ^ (curve === 'bn254' ? 0x300n : 0x400n));
-    const scalars = [0n, 1n, r - 1n, r, r + 1n, (1n << 256n) - 1n, 5n * r + 7n,
+    const next = rng(seed ^ salt(curve, [0x300n, 0x400n, 0x410n]));
+    // ⌊2^256 / r⌋·r + 7: the most subtractions the reduction mod r makes (5 for BN254, 2 for BLS12-381).
+    const scalars = [0n, 1n, r - 1n, r, r + 1n, (1n << 256n) - 1n, ((1n << 256n) / r) * r + 7n,
                      ...Array.from({ length: 200 }, () => random256(next))];
     for (let c = 2; c <= 22; c++) {
       const windows = Math.ceil(255 / c);
@@ -186,12 +205,13 @@ await test('plan: bucket bounds and the count of non-sentinel entries, empty buc
   }
 });
 
-for (const curve of ['bn254', 'grumpkin']) {
+for (const curve of LARGE_TIER_CURVES) {
   await test(`${curve}: reduce_buckets gives each window's sum of (b + 1)·S_b, one level and several`, async () => {
     const Point = CURVES[curve];
     const p = Point.Fp.ORDER;
+    const R = montgomeryRadix(p);
     const inverseR = power(R, p - 2n, p);
-    const next = rng(seed ^ (curve === 'bn254' ? 0x800n : 0x900n));
+    const next = rng(seed ^ salt(curve, [0x800n, 0x900n, 0x910n]));
     const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
     for (const [windowBits, windows] of [[2, 3], [6, 2], [7, 2], [11, 1]]) {
       const buckets = 2 ** (windowBits - 1);
@@ -224,12 +244,13 @@ for (const curve of ['bn254', 'grumpkin']) {
   });
 }
 
-for (const curve of ['bn254', 'grumpkin']) {
+for (const curve of CURVE_NAMES) {
   await test(`${curve}: batched affine additions share one inversion and stay complete`, async () => {
     const Point = CURVES[curve];
     const p = Point.Fp.ORDER;
+    const R = montgomeryRadix(p);
     const inverseR = power(R, p - 2n, p);
-    const next = rng(seed ^ (curve === 'bn254' ? 0xa00n : 0xb00n));
+    const next = rng(seed ^ salt(curve, [0xa00n, 0xb00n, 0xb10n]));
     const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
     const points = Array.from({ length: 30 }, random);
     // Every case inside batches: additions, doublings, P + (−P), infinity on either side and both.
@@ -250,10 +271,10 @@ for (const curve of ['bn254', 'grumpkin']) {
 
 // The MSM tests' inputs: 300 random independent points (noble Points), uniform 256-bit scalars,
 // and the oracle's sum of any of them as msm() returns it.
-function msmFixture(curve, bn254Salt, grumpkinSalt) {
+function msmFixture(curve, salts) {
   const Point = CURVES[curve];
   const r = Point.Fn.ORDER;
-  const next = rng(seed ^ (curve === 'bn254' ? bn254Salt : grumpkinSalt));
+  const next = rng(seed ^ salt(curve, salts));
   const next256 = () => random256(next);
   const points = Array.from({ length: 300 }, () => Point.BASE.multiply((next256() % (r - 1n)) + 1n));
   const scalars = points.map(() => next256());
@@ -266,9 +287,9 @@ function msmFixture(curve, bn254Salt, grumpkinSalt) {
   return { Point, r, points, scalars, affine, expected };
 }
 
-for (const curve of ['bn254', 'grumpkin']) {
+for (const curve of LARGE_TIER_CURVES) {
   await test(`${curve}: the whole MSM on WebGPU equals @noble/curves on every kind of input`, async () => {
-    const { Point, r, points, scalars, affine, expected } = msmFixture(curve, 0xc00n, 0xd00n);
+    const { Point, r, points, scalars, affine, expected } = msmFixture(curve, [0xc00n, 0xd00n, 0xd10n]);
     const P = points[0];
     const cases = [
       ['random independent points', points, scalars, {}],
@@ -325,9 +346,9 @@ for (const curve of ['bn254', 'grumpkin']) {
 // without the dx cache, several S and c. Copies of one point make one bucket of n entries per
 // window (⌈log₂ n⌉ levels of doublings, odd counts carried); c = 10 on 300 points gives 26 · 512
 // buckets, offsets scanned in two levels of 1,024-word blocks.
-for (const curve of ['bn254', 'grumpkin']) {
+for (const curve of LARGE_TIER_CURVES) {
   await test(`${curve}: the MSM with the pair tree equals @noble/curves on every kind of input`, async () => {
-    const { Point, r, points, scalars, affine, expected } = msmFixture(curve, 0xe00n, 0xf00n);
+    const { Point, r, points, scalars, affine, expected } = msmFixture(curve, [0xe00n, 0xf00n, 0xf10n]);
     const P = points[0];
     const Q = points[1];
     const tree = { accumulator: 'pair_tree' };
@@ -375,10 +396,12 @@ await test('bn254: the pair tree batches windows so that each buffer fits one 12
 });
 
 // The native suite's scenarios (conformance_cases.mjs) on the webgpu backend, both accumulators.
-for (const curve of ['bn254', 'grumpkin']) {
-  await test(`${curve}: the conformance scenarios of the native suite on webgpu, both accumulators`, async () => {
+for (const curve of CURVE_NAMES) {
+  // BLS12-381's pair-tree pass is the large tier (its pipelines: ~1.5 of this case's 3.5 cold minutes).
+  const accumulators = LARGE_TIER_CURVES.includes(curve) ? ['stream_walker', 'pair_tree'] : ['stream_walker'];
+  await test(`${curve}: the conformance scenarios of the native suite on webgpu, ${accumulators.join(' and ')}`, async () => {
     const cases = conformanceCases(curve, seed);
-    for (const accumulator of ['stream_walker', 'pair_tree']) {
+    for (const accumulator of accumulators) {
       for (const c of cases) {
         const what = `${curve}, ${accumulator}: ${c.name}`;
         const call = zkmsm.msm(curve, c.points, c.scalars, { backend: 'webgpu', accumulator, ...c.options });

@@ -13,7 +13,6 @@ namespace zkmsm::webgpu {
 namespace {
 
 constexpr std::uint32_t kWorkgroupSize = 64;  // the reduction shaders' @workgroup_size
-constexpr std::size_t kXyzzWords = 32;
 
 std::uint32_t groups_for(std::uint64_t invocations) {
   return static_cast<std::uint32_t>((invocations + kWorkgroupSize - 1) / kWorkgroupSize);
@@ -38,8 +37,8 @@ ReductionBufferBytes buffer_bytes(const BucketReductionShape& shape) {
       first_chunks, first_chunks / std::min<std::uint64_t>(first_chunks, BucketReduction::kLevelGroup)};
   ReductionBufferBytes bytes{};
   for (int k = 0; k < 2; ++k)
-    bytes.chunk_sums[k] = 2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * kXyzzWords * 4;
-  bytes.window_sums = std::uint64_t{shape.windows} * kXyzzWords * 4;
+    bytes.chunk_sums[k] = 2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * xyzz_point_bytes(shape.curve);
+  bytes.window_sums = std::uint64_t{shape.windows} * xyzz_point_bytes(shape.curve);
   bytes.arguments = 32;
   return bytes;
 }
@@ -127,9 +126,9 @@ Status run_bucket_reduction(CurveId curve,
   if (window_bits < kMinWindowBits || window_bits > kMaxWindowBits)
     return Status::error("bucket reduction: window_bits must be in [2, 22]");
   const std::size_t buckets = std::size_t{windows} << (window_bits - 1);
-  if (bucket_sums.size() != 16 * buckets || bucket_start.size() != buckets || bucket_end.size() != buckets ||
-      window_sums.size() != kXyzzWords * windows)
-    return Status::error("bucket reduction: W·B bucket sums (16 words), bounds, and W window sums (32 words)");
+  if (bucket_sums.size() != affine_point_words(curve) * buckets || bucket_start.size() != buckets ||
+      bucket_end.size() != buckets || window_sums.size() != xyzz_point_words(curve) * windows)
+    return Status::error("bucket reduction: W·B affine bucket sums, bounds, and W XYZZ window sums");
   if (windows == 0) return {};
   Context* context = nullptr;
   if (Status got = Context::get(&context); !got.ok) return got;

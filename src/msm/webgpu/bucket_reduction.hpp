@@ -1,6 +1,6 @@
 // reduce_buckets on the device (shaders/reduce_buckets.wgsl, then shaders/reduce_level.wgsl until
 // one chunk per window is left; the Vulkan backend's reduction): each window's Σ_b (b + 1)·S_b
-// from its bucket sums, as an XYZZ point in window_sums[window] (32 words).
+// from its bucket sums, as an XYZZ point in window_sums[window] (xyzz_point_words(curve) words).
 #pragma once
 
 #include <cstdint>
@@ -27,19 +27,19 @@ class BucketReduction {
   static constexpr std::uint32_t kLevelGroup = 16;
 
   static Status create(Context& context, const BucketReductionShape& shape, std::unique_ptr<BucketReduction>& out);
-  // The bytes create() allocates: chunk sums of two levels (2 XYZZ points of 32 words per chunk
-  // and batch window), the T window sums (128 bytes each), eight 32-byte uniforms.
+  // The bytes create() allocates: chunk sums of two levels (2 XYZZ points per chunk and batch
+  // window), the T window sums (one XYZZ point each), eight 32-byte uniforms.
   static std::uint64_t device_bytes(const BucketReductionShape& shape);
 
   // Reduces windows first_window … first_window + batch_windows − 1: bucket_sums holds their
-  // affine bucket sums (batch_windows · B × 16 words, window-major), bucket_start and bucket_end
+  // affine bucket sums (batch_windows · B affine points, window-major), bucket_start and bucket_end
   // their bounds (an empty bucket, start = end, is skipped).
   Status reduce_batch(const Buffer& bucket_sums,
                       const Buffer& bucket_start,
                       const Buffer& bucket_end,
                       std::uint32_t first_window,
                       std::uint32_t batch_windows);
-  // All T window sums (T × 32 words: X, Y, ZZ, ZZZ, Montgomery form).
+  // All T window sums (T XYZZ points: X, Y, ZZ, ZZZ, Montgomery form).
   const Buffer& window_sums() const { return window_sums_; }
 
  private:

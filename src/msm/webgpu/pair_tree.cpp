@@ -15,7 +15,6 @@ constexpr std::uint32_t kPrepareWorkgroupSize = 64;
 // Bytes of every argument buffer: the largest argument struct (the level's 7 words) rounded up to
 // WebGPU's 16-byte uniform alignment.
 constexpr std::uint64_t kArgumentBytes = 32;
-constexpr std::uint64_t kPointBytes = 64;  // an affine point, 16 words
 
 std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size) {
   return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
@@ -33,16 +32,18 @@ std::uint32_t PairTree::scanned_levels(const PairTreeShape& shape) { return std:
 
 std::uint64_t PairTree::device_bytes(const PairTreeShape& shape) {
   const std::uint64_t entries = shape.max_entries;
+  const std::uint64_t point_bytes = affine_point_bytes(shape.curve);
   const std::uint64_t arguments =
       std::uint64_t{2 * scan_levels(shape.max_buckets) - 1} * scanned_levels(shape) + levels(shape.max_entries) + 1;
-  return shape.max_buckets * kPointBytes + entries * kPointBytes +
-         std::max<std::uint64_t>(1, entries / 2) * kPointBytes + state_layout(shape).words * 4 +
+  return shape.max_buckets * point_bytes + entries * point_bytes +
+         std::max<std::uint64_t>(1, entries / 2) * point_bytes + state_layout(shape).words * 4 +
          arguments * kArgumentBytes;
 }
 
 std::uint64_t PairTree::largest_binding_bytes(const PairTreeShape& shape) {
+  const std::uint64_t point_bytes = affine_point_bytes(shape.curve);
   return std::max(
-      {shape.max_buckets * kPointBytes, std::uint64_t{shape.max_entries} * kPointBytes, state_layout(shape).words * 4});
+      {shape.max_buckets * point_bytes, std::uint64_t{shape.max_entries} * point_bytes, state_layout(shape).words * 4});
 }
 
 Status PairTree::create(Context& context, const PairTreeShape& shape, std::unique_ptr<PairTree>& out) {
@@ -92,10 +93,11 @@ Status PairTree::create(Context& context, const PairTreeShape& shape, std::uniqu
     return s;
 
   const std::uint64_t entries = shape.max_entries;
-  if (Status s = context.storage_buffer(shape.max_buckets * kPointBytes, tree->bucket_sums_); !s.ok) return s;
-  if (Status s = context.storage_buffer(std::max<std::uint64_t>(1, entries / 2) * kPointBytes, tree->active_[0]); !s.ok)
+  const std::uint64_t point_bytes = affine_point_bytes(shape.curve);
+  if (Status s = context.storage_buffer(shape.max_buckets * point_bytes, tree->bucket_sums_); !s.ok) return s;
+  if (Status s = context.storage_buffer(std::max<std::uint64_t>(1, entries / 2) * point_bytes, tree->active_[0]); !s.ok)
     return s;
-  if (Status s = context.storage_buffer(entries * kPointBytes, tree->active_[1]); !s.ok) return s;
+  if (Status s = context.storage_buffer(entries * point_bytes, tree->active_[1]); !s.ok) return s;
   if (Status s = context.storage_buffer(layout.words * 4, tree->state_); !s.ok) return s;
   if (Status s = context.uniform_buffer(kArgumentBytes, tree->prepare_arguments_); !s.ok) return s;
   tree->scan_arguments_.resize(std::size_t{scanned_levels(shape)} * (2 * scan_levels(shape.max_buckets) - 1));

@@ -39,9 +39,10 @@
 // rewritten within a batch, so the dispatches could be recorded into one command encoder.
 //
 // Buffers (sized once for max_entries E and max_buckets W·B, reused by every batch):
-//   bucket_sums   W·B × 16 words: every non-empty bucket's affine sum (Montgomery form, (0, 0) =
+//   bucket_sums   W·B affine points (A = affine_point_bytes: 64 bytes for BN254 and Grumpkin, 96
+//                 for BLS12-381): every non-empty bucket's affine sum (Montgomery form, (0, 0) =
 //                 infinity), StreamWalker's format; empty buckets are not written
-//   active[1]     E partial sums (16 words each, affine, Montgomery form): the odd levels' arrays
+//   active[1]     E partial sums (affine points, Montgomery form): the odd levels' arrays
 //   active[0]     max(1, ⌊E/2⌋) partial sums: the even levels' arrays from level 2 on (level 0 is
 //                 the points, not materialized)
 //   state         32-bit words, regions at word offsets (one buffer keeps the level kernel at 8
@@ -56,10 +57,10 @@
 //   arguments     (2h − 1)·max(1, D) + D + 1 uniform buffers of 32 bytes (the scans of levels
 //                 0 … max(1, D) − 1, the levels, prepare), D = ⌈log₂ E⌉ (the most levels a batch
 //                 of E entries can need)
-// device_bytes() = 64·W·B + 64·E + 64·max(1, ⌊E/2⌋)
+// device_bytes() = A·W·B + A·E + A·max(1, ⌊E/2⌋)
 //                  + 4·(max(1, ⌊4E/3⌋) + E + 2·W·B + scan sums + kMaxLevels)
 //                  + 32·((2h − 1)·max(1, D) + D + 1)
-// bytes: about 105 per entry and 72 per bucket (the stream walker needs its bucket sums and
+// bytes (A = 64): about 105 per entry and 72 per bucket (the stream walker needs its bucket sums and
 // about 22 bytes per entry at its automatic size). Each storage buffer must fit WebGPU's default
 // 128 MiB per binding (create() refuses it otherwise). Storage buffers per pipeline: scan 3,
 // prepare 7, level 8.
@@ -77,7 +78,7 @@
 namespace zkmsm::webgpu {
 
 struct PairTreeShape {
-  CurveId curve = CurveId::bn254;     // the curve of the points (BN254 G1 or Grumpkin)
+  CurveId curve = CurveId::bn254;     // the curve of the points
   std::uint32_t slots = 8;            // S, pairs per inversion, in [1, kMaxSlots]
   std::uint32_t workgroup_size = 64;  // level invocations per workgroup, in [1, kMaxWorkgroupSize]
   bool dx_cache = false;              // keep each pair's denominator for the backward pass

@@ -11,10 +11,7 @@ namespace zkmsm::webgpu {
 namespace {
 
 constexpr std::uint32_t kCombineWorkgroupSize = 64;  // walker_combine.wgsl's @workgroup_size
-constexpr std::uint64_t kSlotStateWords = 20;
-constexpr std::uint64_t kRecordWordsPerUnit = 2 * 32;
 constexpr std::uint64_t kMetaWordsPerUnit = 4;
-constexpr std::uint64_t kBucketSumWords = 16;
 
 std::uint32_t groups_for(std::uint64_t invocations, std::uint32_t workgroup_size) {
   return static_cast<std::uint32_t>((invocations + workgroup_size - 1) / workgroup_size);
@@ -29,10 +26,13 @@ struct WalkerBufferBytes {
 WalkerBufferBytes buffer_bytes(const StreamWalkerShape& shape) {
   const std::uint64_t slots = std::uint64_t{shape.threads} * shape.slots;
   const std::uint64_t level_units = (slots + StreamWalker::kCombineBlock - 1) / StreamWalker::kCombineBlock;
-  return {shape.max_buckets * kBucketSumWords * 4,
-          {slots * kRecordWordsPerUnit * 4, level_units * kRecordWordsPerUnit * 4},
+  // Per slot: two XYZZ records; the state is cursor, run start, bucket, busy and the running sum.
+  const std::uint64_t record_words_per_unit = 2 * xyzz_point_words(shape.curve);
+  const std::uint64_t slot_state_words = 4 + affine_point_words(shape.curve);
+  return {shape.max_buckets * affine_point_bytes(shape.curve),
+          {slots * record_words_per_unit * 4, level_units * record_words_per_unit * 4},
           {slots * kMetaWordsPerUnit * 4, level_units * kMetaWordsPerUnit * 4},
-          slots * kSlotStateWords * 4,
+          slots * slot_state_words * 4,
           16};
 }
 

@@ -53,9 +53,10 @@ Status run_field_ops(FieldId field,
                      std::span<const std::uint32_t> a,
                      std::span<const std::uint32_t> b,
                      std::span<std::uint32_t> results) {
-  const std::size_t n = a.size() / 8;
-  if (a.size() != 8 * n || b.size() != a.size() || results.size() != 6 * a.size())
-    return Status::error("field ops: a, b and results must hold n, n and 6n elements of 8 words");
+  const std::size_t words = field_words(field);
+  const std::size_t n = a.size() / words;
+  if (a.size() != words * n || b.size() != a.size() || results.size() != 6 * a.size())
+    return Status::error("field ops: a, b and results must hold n, n and 6n elements of the field");
   const std::span<const std::uint32_t> inputs[] = {a, b};
   return run_test_kernel(
       wgsl_field_constants(field) + kDispatchSource + kFieldSource + kSafegcdInverseSource + kFieldOpsSource, inputs,
@@ -63,9 +64,10 @@ Status run_field_ops(FieldId field,
 }
 
 Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::span<std::uint32_t> results) {
-  const std::size_t n = points.size() / 32;
-  if (points.size() != 32 * n || results.size() != 4 * points.size())
-    return Status::error("curve ops: points and results must hold 2n and 8n points of 16 words");
+  const std::size_t pair_words = 2 * affine_point_words(curve);
+  const std::size_t n = points.size() / pair_words;
+  if (points.size() != pair_words * n || results.size() != 4 * points.size())
+    return Status::error("curve ops: points and results must hold 2n and 8n affine points of the curve");
   const std::span<const std::uint32_t> inputs[] = {points};
   return run_test_kernel(wgsl_curve_constants(curve) + kDispatchSource + kFieldSource + kSafegcdInverseSource +
                              kCurveSource + kCurveOpsSource,
@@ -77,9 +79,10 @@ Status run_batch_affine_add(CurveId curve,
                             std::span<const std::uint32_t> lhs,
                             std::span<const std::uint32_t> rhs,
                             std::span<std::uint32_t> sums) {
-  const std::size_t n = lhs.size() / 16;
-  if (lhs.size() != 16 * n || rhs.size() != lhs.size() || sums.size() != lhs.size())
-    return Status::error("batch affine add: lhs, rhs and sums must hold n points of 16 words");
+  const std::size_t point_words = affine_point_words(curve);
+  const std::size_t n = lhs.size() / point_words;
+  if (lhs.size() != point_words * n || rhs.size() != lhs.size() || sums.size() != lhs.size())
+    return Status::error("batch affine add: lhs, rhs and sums must hold n affine points of the curve");
   if (slots == 0 || slots > 64) return Status::error("batch affine add: slots must be in [1, 64]");
   const std::span<const std::uint32_t> inputs[] = {lhs, rhs};
   const std::string source = wgsl_curve_constants(curve) + wgsl_batch_constants(slots, false) + kDispatchSource +

@@ -1,4 +1,4 @@
-// The WebGPU backend's adapter: MsmBackend<Curve> for BN254 G1 and Grumpkin over the driver
+// The WebGPU backend's adapter: MsmBackend<Curve> for BN254 G1, Grumpkin and BLS12-381 G1 over the driver
 // (webgpu_msm.hpp) and the device JavaScript handed to the WebAssembly module.
 //
 //   knobs    accumulator stream_walker (auto) or pair_tree (with pair_tree_dx_cache); walker_state
@@ -10,8 +10,9 @@
 //            refused.
 //            cpu_threads sizes the host's input conversion; glv and precompute_factor (cuda's)
 //            are ignored.
-//   points   converted to Montgomery form and validated on the host (host_inputs.hpp), then
-//            uploaded: the same checks and messages as the cpu backend.
+//   points   converted to Montgomery form and validated on the host (host_inputs.hpp: on the
+//            curve, and in G1 on BLS12-381), then uploaded: the same checks and messages as the
+//            cpu backend.
 //   scalars  canonical ones as they are (the shaders reduce them mod r); Montgomery ones made
 //            canonical on the host first, timed with the points as convert_inputs.
 //   auto     available() when JavaScript handed init() a device; accelerated() when init() also
@@ -26,6 +27,7 @@
 #include <utility>
 
 #include "core/uninitialized_buffer.hpp"
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "host/host_bases.hpp"
@@ -177,6 +179,7 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
 
 WebGpuBackend<Bn254G1> bn254_backend;
 WebGpuBackend<GrumpkinG1> grumpkin_backend;
+WebGpuBackend<Bls12381G1> bls12_381_backend;
 
 }  // namespace
 
@@ -186,6 +189,7 @@ const WebGpuMsmSizes& last_webgpu_msm_sizes() { return last_sizes; }
 void register_backend(backend::BackendRegistry& registry) {
   registry.add<Bn254G1>(bn254_backend);
   registry.add<GrumpkinG1>(grumpkin_backend);
+  registry.add<Bls12381G1>(bls12_381_backend);
 }
 
 }  // namespace zkmsm::webgpu

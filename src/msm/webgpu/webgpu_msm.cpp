@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/uninitialized_buffer.hpp"
+#include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "curve/xyzz_point.hpp"
@@ -21,6 +22,7 @@
 #include "msm/webgpu/pair_tree.hpp"
 #include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/stream_walker.hpp"
+#include "msm/webgpu/webgpu_curve.hpp"
 
 namespace zkmsm::webgpu {
 
@@ -42,16 +44,9 @@ constexpr unsigned kDefaultSlots = 8;
 constexpr std::uint64_t kEntriesPerSlot = 16;
 constexpr std::uint64_t kMaxThreads = std::uint64_t{1} << 16;
 // WebGPU's default maxStorageBufferBindingSize, 128 MiB: at most 2^25 four-byte entries per
-// buffer (keys, values) and 2^21 points of 64 bytes.
+// buffer (keys, values), 2^21 points of 64 bytes (BN254, Grumpkin) and ⌊2^27 / 96⌋ of 96 bytes
+// (BLS12-381).
 constexpr std::uint64_t kMaxBindingBytes = std::uint64_t{1} << 27;
-constexpr std::uint64_t kPointBytes = 64;
-constexpr std::uint64_t kScalarBytes = 32;
-constexpr std::uint64_t kXyzzBytes = 128;
-
-template <class Curve>
-constexpr CurveId curve_id() {
-  return std::is_same_v<Curve, Bn254G1> ? CurveId::bn254 : CurveId::grumpkin;
-}
 
 Status invalid(std::string message) { return Status::error(std::move(message), Failure::invalid_argument); }
 
@@ -80,18 +75,20 @@ StageShapes stage_shapes(CurveId curve, std::size_t n, const WebGpuMsmOptions& o
 std::uint64_t device_bytes(CurveId curve, std::size_t n, const WebGpuMsmOptions& options, const WebGpuMsmSizes& sizes) {
   const StageShapes shapes = stage_shapes(curve, n, options, sizes);
   const bool pair_tree = options.accumulator == WebGpuAccumulator::pair_tree;
-  return allocation_bytes(kPointBytes * n) + allocation_bytes(kScalarBytes * n) +
+  return allocation_bytes(affine_point_bytes(curve) * n) + allocation_bytes(kScalarBytes * n) +
          4 * allocation_bytes(std::uint64_t{shapes.entries} * 4) +
          2 * allocation_bytes(std::uint64_t{shapes.sentinel} * 4) + allocation_bytes(4) + allocation_bytes(32) +
          allocation_bytes(16) + RadixSort::device_bytes(shapes.entries) +
          (pair_tree ? PairTree::device_bytes(shapes.tree) : StreamWalker::device_bytes(shapes.walker)) +
-         BucketReduction::device_bytes(shapes.reduction) + allocation_bytes(kXyzzBytes * sizes.windows);
+         BucketReduction::device_bytes(shapes.reduction) + allocation_bytes(xyzz_point_bytes(curve) * sizes.windows);
 }
 
 }  // namespace
 
 template <class Curve>
 Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsmSizes& sizes) {
+  constexpr CurveId curve = curve_id_of<Curve>();
+  constexpr std::uint64_t point_bytes = affine_point_bytes(curve);
   if (!window_bits_allowed(options.window_bits)) return invalid("window_bits must be 0 (auto) or in [2, 22]");
   if (options.slots > StreamWalker::kMaxSlots)
     return invalid("walker_slots must be in [0, " + std::to_string(StreamWalker::kMaxSlots) + "]");
@@ -101,8 +98,8 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
   if (options.accumulator == WebGpuAccumulator::pair_tree && options.workgroup_size > PairTree::kMaxWorkgroupSize)
     return invalid("walker_threads_per_block must be at most " + std::to_string(PairTree::kMaxWorkgroupSize) +
                    " with the pair tree (its scan's workgroups)");
-  if (n * kPointBytes > kMaxBindingBytes)
-    return invalid("at most " + std::to_string(kMaxBindingBytes / kPointBytes) +
+  if (n * point_bytes > kMaxBindingBytes)
+    return invalid("at most " + std::to_string(kMaxBindingBytes / point_bytes) +
                    " points on WebGPU (WebGPU's default maxStorageBufferBindingSize, 128 MiB)");
   const unsigned scalar_bits = static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits);
   sizes = {};
@@ -122,14 +119,14 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
     if (options.max_workgroups != 0)
       threads = std::min<std::uint64_t>(threads, std::uint64_t{options.max_workgroups} * sizes.workgroup_size);
     sizes.threads = options.accumulator == WebGpuAccumulator::pair_tree ? 0 : static_cast<std::uint32_t>(threads);
-    sizes.device_bytes = device_bytes(curve_id<Curve>(), n, options, sizes);
+    sizes.device_bytes = device_bytes(curve, n, options, sizes);
     // The pair tree keeps a point per entry: its buffers, not the keys, bound the batch.
     const bool tree_fits =
         options.accumulator != WebGpuAccumulator::pair_tree ||
-        PairTree::largest_binding_bytes(stage_shapes(curve_id<Curve>(), n, options, sizes).tree) <= kMaxBindingBytes;
+        PairTree::largest_binding_bytes(stage_shapes(curve, n, options, sizes).tree) <= kMaxBindingBytes;
     if (tree_fits && (options.memory_budget_bytes == 0 || sizes.device_bytes <= options.memory_budget_bytes)) return {};
     if (batch_windows == 1 && !tree_fits)
-      return invalid("at most " + std::to_string(kMaxBindingBytes / kPointBytes) +
+      return invalid("at most " + std::to_string(kMaxBindingBytes / point_bytes) +
                      " points with the pair tree on WebGPU (a point per entry in one 128 MiB binding)");
     if (batch_windows == 1)
       return Status::error("memory_budget_bytes = " + std::to_string(options.memory_budget_bytes) + " is below the " +
@@ -146,6 +143,9 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                   AffinePoint<Curve>& result,
                   WebGpuMsmReport& report) {
   using Affine = AffinePoint<Curve>;
+  constexpr CurveId curve = curve_id_of<Curve>();
+  static_assert(sizeof(Affine) == affine_point_bytes(curve) && sizeof(XyzzPoint<Curve>) == xyzz_point_bytes(curve),
+                "the host's points are the shaders' layouts");
   const std::size_t n = points.size();
   report = {};
   if (Status s = plan_webgpu_msm<Curve>(n, options, report.sizes); !s.ok) return s;
@@ -157,7 +157,6 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   const unsigned c = sizes.window_bits;
   const unsigned windows = sizes.windows;
   const auto count = static_cast<std::uint32_t>(n);
-  const CurveId curve = curve_id<Curve>();
   const StageShapes shapes = stage_shapes(curve, n, options, sizes);
   const bool pair_tree = options.accumulator == WebGpuAccumulator::pair_tree;
 
@@ -270,6 +269,7 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                                     AffinePoint<Curve>&, WebGpuMsmReport&);
 ZKMSM_WEBGPU_MSM(Bn254G1)
 ZKMSM_WEBGPU_MSM(GrumpkinG1)
+ZKMSM_WEBGPU_MSM(Bls12381G1)
 #undef ZKMSM_WEBGPU_MSM
 
 }  // namespace zkmsm::webgpu

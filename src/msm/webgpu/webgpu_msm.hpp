@@ -59,8 +59,8 @@ template <class Curve>
 Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsmSizes& sizes);
 
 // result = Σ scalars[i]·points[i]: points in Montgomery form, validated ((0, 0) = infinity);
-// scalars canonical 256-bit integers, any value (reduced mod r by the shaders). Curve: Bn254G1 or
-// GrumpkinG1.
+// scalars canonical 256-bit integers, any value (reduced mod r by the shaders). Curve: Bn254G1,
+// GrumpkinG1 or Bls12381G1.
 template <class Curve>
 Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                   const void* scalars,

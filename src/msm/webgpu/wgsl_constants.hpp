@@ -3,9 +3,9 @@
 // so webgpu_shaders.cpp assembles each shader's text at run time as these constants, then the
 // shared sources (field.wgsl, …), then the kernel.
 //
-// Layout: a 256-bit value is `const NAME = array<u32, 8>(…)`, word 0 least significant (the
-// 8 × 32-bit view of PrimeField's 4 × 64-bit little-endian limbs); canonical integers (p, R,
-// p − 2).
+// Layout: a field element is `const NAME = array<u32, W>(…)`, word 0 least significant (the
+// W × 32-bit view of PrimeField's W/2 × 64-bit little-endian limbs: W = FIELD_WORDS = 8 for the
+// BN254 fields, 12 for BLS12-381's base field); canonical integers (p, R, R²).
 #pragma once
 
 #include <cstdint>
@@ -13,37 +13,50 @@
 #include <string>
 
 #include "core/bigint.hpp"
+#include "field/bls12_381_fields.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
 #include "msm/common/shader_constants.hpp"
+#include "msm/webgpu/webgpu_curve.hpp"
 
 namespace zkmsm::webgpu {
 
-enum class FieldId { bn254_fq, bn254_fr };
-enum class CurveId { bn254, grumpkin };
-
-// "const NAME = array<u32, 8>(0x…u, …);" with a comment line above it.
-inline std::string wgsl_words_constant(const std::string& name, const BigInt<4>& value, const std::string& comment) {
-  return "// " + comment + "\nconst " + name + " = array<u32, 8>(" + shader_words32(value) + ");\n";
+// "const NAME = array<u32, 2L>(0x…u, …);" with a comment line above it.
+template <std::size_t L>
+std::string wgsl_words_constant(const std::string& name, const BigInt<L>& value, const std::string& comment) {
+  return "// " + comment + "\nconst " + name + " = array<u32, " + std::to_string(2 * L) + ">(" + shader_words32(value) +
+         ");\n";
 }
 
 // The constants field.wgsl reads, for the field of Params.
 template <class Params>
 std::string wgsl_field_constants(const std::string& title) {
   using C = FieldConstants<Params>;
-  static_assert(C::limbs == 4, "the shaders use 8 × 32-bit words");
+  static_assert(C::limbs == 4 || C::limbs == 6, "the shaders use 8 or 12 × 32-bit words");
+  static_assert(C::spare_bits >= 1, "field.wgsl needs 2p < R");
   char neg_inv[64];
   std::snprintf(neg_inv, sizeof neg_inv, "const FIELD_NEG_INV32 = 0x%08xu;\n", static_cast<unsigned>(C::neg_inv32));
   return "// ---- " + title + " (generated from FieldConstants) ----\n" +
+         "const FIELD_WORDS = " + std::to_string(2 * C::limbs) + "u;\n" +
          wgsl_words_constant("FIELD_MODULUS", C::modulus, "p, canonical") +
-         wgsl_words_constant("FIELD_R", C::r_mod_p, "R = 2^256 mod p: one in Montgomery form") +
+         wgsl_words_constant("FIELD_R", C::r_mod_p,
+                             "R = 2^" + std::to_string(64 * C::limbs) + " mod p: one in Montgomery form") +
          wgsl_words_constant("FIELD_R2", C::r2_mod_p, "R^2 mod p: safegcd's seed, which makes its inverse Montgomery") +
          "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv;
 }
 
 inline std::string wgsl_field_constants(FieldId field) {
-  return field == FieldId::bn254_fq ? wgsl_field_constants<Bn254FqParams>("BN254 Fq")
-                                    : wgsl_field_constants<Bn254FrParams>("BN254 Fr");
+  switch (field) {
+    case FieldId::bn254_fr:
+      return wgsl_field_constants<Bn254FrParams>("BN254 Fr");
+    case FieldId::bls12_381_fq:
+      return wgsl_field_constants<Bls12381FqParams>("BLS12-381 Fq");
+    case FieldId::bls12_381_fr:
+      return wgsl_field_constants<Bls12381FrParams>("BLS12-381 Fr");
+    case FieldId::bn254_fq:
+    default:
+      return wgsl_field_constants<Bn254FqParams>("BN254 Fq");
+  }
 }
 
 // "const kAffinePair<Case> = …u;" for every AffinePairCase (affine_pair.wgsl's case numbers).
@@ -56,13 +69,26 @@ inline std::string wgsl_affine_pair_cases() {
   return text;
 }
 
+// The order r of a curve's group, the scalars' modulus: BN254's is BN254 Fr's modulus, Grumpkin's
+// BN254 Fq's, BLS12-381 G1's BLS12-381 Fr's (each below 2^256: kScalarWords words).
+inline const BigInt<4>& scalar_modulus(CurveId curve) {
+  switch (curve) {
+    case CurveId::grumpkin:
+      return FieldConstants<Bn254FqParams>::modulus;
+    case CurveId::bls12_381:
+      return FieldConstants<Bls12381FrParams>::modulus;
+    case CurveId::bn254:
+    default:
+      return FieldConstants<Bn254FrParams>::modulus;
+  }
+}
+
 // A curve's shader constants: its base field's (FIELD_*, the coordinates'), its scalar field's
-// modulus SCALAR_MODULUS (r: BN254's is Fr, Grumpkin's is Fq) and the affine-pair cases.
+// modulus SCALAR_MODULUS and the affine-pair cases.
 inline std::string wgsl_curve_constants(CurveId curve) {
-  const BigInt<4>& r =
-      curve == CurveId::bn254 ? FieldConstants<Bn254FrParams>::modulus : FieldConstants<Bn254FqParams>::modulus;
-  return wgsl_field_constants(curve == CurveId::bn254 ? FieldId::bn254_fq : FieldId::bn254_fr) +
-         wgsl_words_constant("SCALAR_MODULUS", r, "r: the order of the group, the scalars' modulus") +
+  return wgsl_field_constants(base_field(curve)) +
+         wgsl_words_constant("SCALAR_MODULUS", scalar_modulus(curve),
+                             "r: the order of the group, the scalars' modulus") +
          wgsl_affine_pair_cases();
 }
 

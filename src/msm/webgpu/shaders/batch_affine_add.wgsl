@@ -8,14 +8,15 @@
 // inversion, by safegcd (safegcd_inverse.wgsl).
 //
 // BATCH_SLOTS (S) is a `const` the host prepends (WGSL sizes private arrays by constants only):
-// one pipeline per S. Private state per invocation: 41·S words.
+// one pipeline per S. Private state per invocation: (5W + 1)·S words (W = FIELD_WORDS: 41·S for
+// 8 words).
 //
 // Denominator cache (the pair tree's dx cache, the seeds' "super_opt"): the host also prepends the
 // `const` bool BATCH_CACHE_DENOMINATORS (both constants: wgsl_batch_constants in
 // wgsl_constants.hpp). When it is true the forward pass keeps every slot's denominator
-// (x_rhs − x_lhs or 2y, Montgomery form, 8 words per slot: 49·S words in all) and the backward
-// pass reads it back instead of recomputing it from the operands; when false the cache is never
-// touched and the code is the uncached one.
+// (x_rhs − x_lhs or 2y, Montgomery form, W = FIELD_WORDS words per slot: (6W + 1)·S words in
+// all) and the backward pass reads it back instead of recomputing it from the operands; when
+// false the cache is never touched and the code is the uncached one.
 // Requires field.wgsl, curve.wgsl and affine_pair.wgsl.
 
 var<private> batch_lhs: array<AffinePoint, BATCH_SLOTS>;  // operands in, sums out

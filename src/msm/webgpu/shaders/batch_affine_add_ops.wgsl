@@ -2,7 +2,7 @@
 // (Montgomery form, (0, 0) = infinity). Invocation t adds pairs t·S … t·S + S − 1 (fewer in the
 // last one) as one batch, S = BATCH_SLOTS, so the pairs of one invocation share an inversion.
 //
-// Resources: 3 storage buffers (lhs, rhs, sums; 16 words per point), 1 uniform. Workgroup size 64.
+// Resources: 3 storage buffers (lhs, rhs, sums; AFFINE_WORDS words per point), 1 uniform. Workgroup size 64.
 
 struct Arguments {
   count: u32,
@@ -20,20 +20,20 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
   if (first >= arguments.count) { return; }
   let used = min(BATCH_SLOTS, arguments.count - first);
   for (var i = 0u; i < used; i++) {
-    let base = 16u * (first + i);
-    for (var w = 0u; w < 8u; w++) {
+    let base = AFFINE_WORDS * (first + i);
+    for (var w = 0u; w < FIELD_WORDS; w++) {
       batch_lhs[i].x[w] = lhs_words[base + w];
-      batch_lhs[i].y[w] = lhs_words[base + 8u + w];
+      batch_lhs[i].y[w] = lhs_words[base + FIELD_WORDS + w];
       batch_rhs[i].x[w] = rhs_words[base + w];
-      batch_rhs[i].y[w] = rhs_words[base + 8u + w];
+      batch_rhs[i].y[w] = rhs_words[base + FIELD_WORDS + w];
     }
   }
   batch_affine_add(used);
   for (var i = 0u; i < used; i++) {
-    let base = 16u * (first + i);
-    for (var w = 0u; w < 8u; w++) {
+    let base = AFFINE_WORDS * (first + i);
+    for (var w = 0u; w < FIELD_WORDS; w++) {
       sum_words[base + w] = batch_lhs[i].x[w];
-      sum_words[base + 8u + w] = batch_lhs[i].y[w];
+      sum_words[base + FIELD_WORDS + w] = batch_lhs[i].y[w];
     }
   }
 }

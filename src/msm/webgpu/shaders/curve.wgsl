@@ -1,10 +1,14 @@
 // Points of y² = x³ + b (a = 0) over field.wgsl's field: affine (x, y) with (0, 0) the point at
 // infinity, and extended Jacobian "XYZZ" (X, Y, ZZ, ZZZ) ↦ (X/ZZ, Y/ZZZ) with ZZ³ = ZZZ² for
 // additions without inversion. Reduced Montgomery-form coordinates, the layouts of the host's
-// AffinePoint (16 words) and XyzzPoint (32 words: X, Y, ZZ, ZZZ). ZZ = 0 is infinity; the
+// AffinePoint (AFFINE_WORDS = 2W words: x, y) and XyzzPoint (XYZZ_WORDS = 4W words: X, Y, ZZ,
+// ZZZ), W = FIELD_WORDS; the buffers of points hold them back to back. ZZ = 0 is infinity; the
 // canonical one is (1, 1, 0, 0) as on the host. Every operation is complete (P + P, P + (−P) and
 // infinity included) and is the host's formula step for step, as in the Vulkan shaders
 // (xyzz_point.glsl). Formulas: https://hyperelliptic.org/EFD/g1p/auto-shortw-xyzz.html (a = 0).
+
+const AFFINE_WORDS = 2u * FIELD_WORDS;
+const XYZZ_WORDS = 4u * FIELD_WORDS;
 
 struct AffinePoint {
   x: Field,

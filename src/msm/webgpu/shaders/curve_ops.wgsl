@@ -1,5 +1,5 @@
 // Test kernel of curve.wgsl: for each i < count and affine points p = points[2i], q =
-// points[2i + 1] (16 words each, Montgomery form), the affine forms of eight results at
+// points[2i + 1] (AFFINE_WORDS words each, Montgomery form), the affine forms of eight results at
 // results[8i … 8i + 7]: p + q by madd (XYZZ p plus affine q), p + q by add (both XYZZ), 2p by
 // doubling the XYZZ p, (p + q) + q by two madds (an accumulation as a bucket does it), and with
 // ZZ, ZZZ ≠ 1 on the XYZZ side (s = p + q from madd, t = p + 2q): 2s by doubling, s + s by add
@@ -27,18 +27,18 @@ const kDouble = 2u;
 fn load_point(index: u32) -> AffinePoint {
   var x: Field;
   var y: Field;
-  for (var w = 0u; w < 8u; w++) {
-    x[w] = point_words[16u * index + w];
-    y[w] = point_words[16u * index + 8u + w];
+  for (var w = 0u; w < FIELD_WORDS; w++) {
+    x[w] = point_words[AFFINE_WORDS * index + w];
+    y[w] = point_words[AFFINE_WORDS * index + FIELD_WORDS + w];
   }
   return AffinePoint(x, y);
 }
 
 fn store_result(index: u32, slot: u32, p: AffinePoint) {
-  let base = 16u * (kResultsPerPair * index + slot);
-  for (var w = 0u; w < 8u; w++) {
+  let base = AFFINE_WORDS * (kResultsPerPair * index + slot);
+  for (var w = 0u; w < FIELD_WORDS; w++) {
     result_words[base + w] = p.x[w];
-    result_words[base + 8u + w] = p.y[w];
+    result_words[base + FIELD_WORDS + w] = p.y[w];
   }
 }
 

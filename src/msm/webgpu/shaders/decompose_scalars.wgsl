@@ -28,14 +28,19 @@ struct Arguments {
 
 const kNegative = 0x80000000u;
 
+// A scalar: 8 × 32-bit words, word 0 least significant (every curve's r is below 2^256; the base
+// field's FIELD_WORDS may be wider).
+const SCALAR_WORDS = 8u;
+alias Scalar = array<u32, SCALAR_WORDS>;
+
 // bits [start, start + count) of the 256-bit s (count < 32); bits past bit 255 read as 0.
-fn extract_bits(s: Field, start: u32, count: u32) -> u32 {
+fn extract_bits(s: Scalar, start: u32, count: u32) -> u32 {
   if (start >= 256u) { return 0u; }
   var words = s;
   let word = start >> 5u;
   let shift = start & 31u;
   var bits = words[word] >> shift;
-  if (shift != 0u && word + 1u < 8u) { bits |= words[word + 1u] << (32u - shift); }
+  if (shift != 0u && word + 1u < SCALAR_WORDS) { bits |= words[word + 1u] << (32u - shift); }
   return bits & ((1u << count) - 1u);
 }
 
@@ -44,13 +49,13 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
         @builtin(local_invocation_id) local: vec3<u32>) {
   let i = linear_invocation(group, groups, local, 64u);
   if (i >= arguments.n) { return; }
-  var s: Field;
-  for (var k = 0u; k < 8u; k++) { s[k] = scalar_words[8u * i + k]; }
+  var s: Scalar;
+  for (var k = 0u; k < SCALAR_WORDS; k++) { s[k] = scalar_words[SCALAR_WORDS * i + k]; }
   let r = SCALAR_MODULUS;
   for (var round = 0u; round < 6u; round++) {
-    var d: Field;
+    var d: Scalar;
     var borrow = 0u;
-    for (var k = 0u; k < 8u; k++) {
+    for (var k = 0u; k < SCALAR_WORDS; k++) {
       let step = sub_borrow(s[k], r[k], borrow);
       d[k] = step.x;
       borrow = step.y;

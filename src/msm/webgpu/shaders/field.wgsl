@@ -1,17 +1,20 @@
-// Prime-field arithmetic in WGSL: 8 × 32-bit words, word 0 least significant, in Montgomery form
-// a·R mod p (R = 2^256), FULLY REDUCED to [0, p): bit for bit the host's PrimeField (4 × 64-bit
-// little-endian limbs), the CUDA DeviceField and the Vulkan shaders' uint[8], so host arrays are
-// uploaded as they are. Every function takes and returns reduced values.
+// Prime-field arithmetic in WGSL: FIELD_WORDS × 32-bit words (8 for the BN254 fields, 12 for
+// BLS12-381's base field), word 0 least significant, in Montgomery form a·R mod p (R = 2^(32W)),
+// FULLY REDUCED to [0, p): bit for bit the host's PrimeField (W/2 × 64-bit little-endian limbs),
+// the CUDA DeviceField and the Vulkan shaders' uint[FIELD_WORDS], so host arrays are uploaded as
+// they are. Every function takes and returns reduced values.
 //
 // WGSL has neither 64-bit integers nor a multiply-high, so a 32 × 32-bit product is four
 // 16 × 16-bit ones (mul_wide). The field is selected by the constants the host prepends
-// (wgsl_constants.hpp, from FieldConstants): FIELD_MODULUS, FIELD_R, FIELD_R2 (array<u32, 8>) and
-// FIELD_NEG_INV32 (−p⁻¹ mod 2^32). Inversion is safegcd_inverse.wgsl's field_inverse.
+// (wgsl_constants.hpp, from FieldConstants): FIELD_WORDS, FIELD_MODULUS, FIELD_R, FIELD_R2
+// (array<u32, FIELD_WORDS>) and FIELD_NEG_INV32 (−p⁻¹ mod 2^32). Inversion is
+// safegcd_inverse.wgsl's field_inverse.
 //
-// Bounds: p < 2^254 (both BN254 fields), so a + b < 2p never carries out of word 7, and a
-// Montgomery product of reduced inputs is < 2p before its one conditional subtraction.
+// Bounds: 2p < R for every field the host prepends (its generator asserts it), so a + b < 2p
+// never carries out of the top word, and a Montgomery product of reduced inputs is < 2p before
+// its one conditional subtraction.
 
-alias Field = array<u32, 8>;
+alias Field = array<u32, FIELD_WORDS>;
 
 // a·b = hi·2^32 + lo. With a = a1·2^16 + a0, b = b1·2^16 + b0: mid = a0·b1 + (a0·b0 >> 16) +
 // (a1·b0 mod 2^16) ≤ (2^16 − 1)² + 2(2^16 − 1) < 2^32 never overflows.
@@ -39,19 +42,19 @@ fn sub_borrow(a: u32, b: u32, borrow: u32) -> vec2<u32> {
   return vec2<u32>(d - borrow, select(0u, 1u, a < b) | select(0u, 1u, d < borrow));
 }
 
-fn field_zero() -> Field { return Field(0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u); }
+fn field_zero() -> Field { return Field(); }
 
 fn field_one() -> Field { return FIELD_R; }
 
 fn field_is_zero(a: Field) -> bool {
   var any = 0u;
-  for (var i = 0u; i < 8u; i++) { any |= a[i]; }
+  for (var i = 0u; i < FIELD_WORDS; i++) { any |= a[i]; }
   return any == 0u;
 }
 
 fn field_equal(a: Field, b: Field) -> bool {
   var diff = 0u;
-  for (var i = 0u; i < 8u; i++) { diff |= a[i] ^ b[i]; }
+  for (var i = 0u; i < FIELD_WORDS; i++) { diff |= a[i] ^ b[i]; }
   return diff == 0u;
 }
 
@@ -60,20 +63,20 @@ fn field_reduce_once(a: Field) -> Field {
   let p = FIELD_MODULUS;
   var reduced: Field;
   var borrow = 0u;
-  for (var i = 0u; i < 8u; i++) {
+  for (var i = 0u; i < FIELD_WORDS; i++) {
     let d = sub_borrow(a[i], p[i], borrow);
     reduced[i] = d.x;
     borrow = d.y;
   }
   var out: Field;
-  for (var i = 0u; i < 8u; i++) { out[i] = select(reduced[i], a[i], borrow != 0u); }
+  for (var i = 0u; i < FIELD_WORDS; i++) { out[i] = select(reduced[i], a[i], borrow != 0u); }
   return out;
 }
 
 fn field_add(a: Field, b: Field) -> Field {
   var sum: Field;
   var carry = 0u;
-  for (var i = 0u; i < 8u; i++) {
+  for (var i = 0u; i < FIELD_WORDS; i++) {
     let s = add_carry(a[i], b[i], carry);
     sum[i] = s.x;
     carry = s.y;
@@ -84,7 +87,7 @@ fn field_add(a: Field, b: Field) -> Field {
 fn field_sub(a: Field, b: Field) -> Field {
   var diff: Field;
   var borrow = 0u;
-  for (var i = 0u; i < 8u; i++) {
+  for (var i = 0u; i < FIELD_WORDS; i++) {
     let d = sub_borrow(a[i], b[i], borrow);
     diff[i] = d.x;
     borrow = d.y;
@@ -93,7 +96,7 @@ fn field_sub(a: Field, b: Field) -> Field {
   let p = FIELD_MODULUS;
   let mask = 0u - borrow;
   var carry = 0u;
-  for (var i = 0u; i < 8u; i++) {
+  for (var i = 0u; i < FIELD_WORDS; i++) {
     let s = add_carry(diff[i], p[i] & mask, carry);
     diff[i] = s.x;
     carry = s.y;
@@ -106,37 +109,39 @@ fn field_neg(a: Field) -> Field { return field_sub(field_zero(), a); }
 fn field_double(a: Field) -> Field { return field_add(a, a); }
 
 // Montgomery product a·b·R⁻¹ mod p by CIOS (Koç, Acar, Kaliski 1996) on 32-bit words: per row
-// t += a·b[i], then t = (t + m·p) / 2^32 with m = t[0]·(−p⁻¹) mod 2^32. t < 2p < 2^256 between
-// rows (t[8] is the row's transient top word); each step x·y + t + carry ≤ 2^64 − 1.
+// t += a·b[i], then t = (t + m·p) / 2^32 with m = t[0]·(−p⁻¹) mod 2^32. t < 2p < R between
+// rows (t[FIELD_WORDS] is the row's transient top word); each step x·y + t + carry ≤ 2^64 − 1.
 fn field_mul(a: Field, b: Field) -> Field {
   let p = FIELD_MODULUS;
-  var t = array<u32, 9>(0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
-  for (var i = 0u; i < 8u; i++) {
+  var t = array<u32, FIELD_WORDS + 1u>();
+  for (var i = 0u; i < FIELD_WORDS; i++) {
     // t += a·b[i]
     var carry = 0u;
-    for (var j = 0u; j < 8u; j++) {
+    for (var j = 0u; j < FIELD_WORDS; j++) {
       let product = mul_wide(a[j], b[i]);
       let low = add_carry(product.x, t[j], carry);
       t[j] = low.x;
       carry = product.y + low.y;
     }
-    let top = add_carry(t[8], carry, 0u);
-    t[8] = top.x;
+    let top = add_carry(t[FIELD_WORDS], carry, 0u);
+    t[FIELD_WORDS] = top.x;
     // t = (t + m·p) / 2^32
     let m = t[0] * FIELD_NEG_INV32;
     let first = mul_wide(m, p[0]);  // first.x + t[0] ≡ 0 mod 2^32: only its carry is kept
     var reduction = first.y + add_carry(first.x, t[0], 0u).y;
-    for (var j = 1u; j < 8u; j++) {
+    for (var j = 1u; j < FIELD_WORDS; j++) {
       let product = mul_wide(m, p[j]);
       let low = add_carry(product.x, t[j], reduction);
       t[j - 1u] = low.x;
       reduction = product.y + low.y;
     }
-    let last = add_carry(t[8], reduction, 0u);
-    t[7] = last.x;
-    t[8] = last.y + top.y;
+    let last = add_carry(t[FIELD_WORDS], reduction, 0u);
+    t[FIELD_WORDS - 1u] = last.x;
+    t[FIELD_WORDS] = last.y + top.y;
   }
-  return field_reduce_once(Field(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]));
+  var product: Field;
+  for (var i = 0u; i < FIELD_WORDS; i++) { product[i] = t[i]; }
+  return field_reduce_once(product);
 }
 
 fn field_sqr(a: Field) -> Field { return field_mul(a, a); }

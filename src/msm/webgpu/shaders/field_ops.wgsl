@@ -1,7 +1,7 @@
 // Test kernel of field.wgsl: for each i < count, the six results of (a[i], b[i]) in Montgomery
 // form, fully reduced, at results[6i … 6i + 5]: a + b, a − b, a·b, a², −a, a⁻¹ (0 for 0).
 //
-// Resources: 3 storage buffers (a, b, results; 8 words per element), 1 uniform (count).
+// Resources: 3 storage buffers (a, b, results; FIELD_WORDS words per element), 1 uniform (count).
 // Workgroup size 64.
 
 struct Arguments {
@@ -17,19 +17,19 @@ const kResultsPerElement = 6u;
 
 fn load_a(index: u32) -> Field {
   var v: Field;
-  for (var w = 0u; w < 8u; w++) { v[w] = a_words[8u * index + w]; }
+  for (var w = 0u; w < FIELD_WORDS; w++) { v[w] = a_words[FIELD_WORDS * index + w]; }
   return v;
 }
 
 fn load_b(index: u32) -> Field {
   var v: Field;
-  for (var w = 0u; w < 8u; w++) { v[w] = b_words[8u * index + w]; }
+  for (var w = 0u; w < FIELD_WORDS; w++) { v[w] = b_words[FIELD_WORDS * index + w]; }
   return v;
 }
 
 fn store_result(index: u32, slot: u32, v: Field) {
-  let base = 8u * (kResultsPerElement * index + slot);
-  for (var w = 0u; w < 8u; w++) { result_words[base + w] = v[w]; }
+  let base = FIELD_WORDS * (kResultsPerElement * index + slot);
+  for (var w = 0u; w < FIELD_WORDS; w++) { result_words[base + w] = v[w]; }
 }
 
 @compute @workgroup_size(64)

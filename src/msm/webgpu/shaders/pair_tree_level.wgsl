@@ -14,7 +14,7 @@
 // An entry at level 0 is a point: position q of bucket b is sorted entry bucket_start[b] + q −
 // offsets_in[b], value = point index | sign << 31, read from the bases and negated for a negative
 // digit. At level ℓ ≥ 1 it is active_in[q], the previous level's sum. Points, partial sums and
-// bucket sums are affine, 16 words (x then y), Montgomery form, (0, 0) = infinity. keys and
+// bucket sums are affine, AFFINE_WORDS words (x then y), Montgomery form, (0, 0) = infinity. keys and
 // offsets are regions of the state buffer (word offsets in the arguments).
 //
 // The host prepends BATCH_SLOTS (S), BATCH_CACHE_DENOMINATORS (the dx cache: the forward pass keeps
@@ -57,16 +57,16 @@ fn load_entry(q: u32, bucket: u32, offset: u32) -> AffinePoint {
   var p: AffinePoint;
   if (arguments.level == 0u) {
     let value = sorted_values[bucket_start[bucket] + q - offset];
-    let base = 16u * (value & 0x7fffffffu);
-    for (var w = 0u; w < 8u; w++) {
+    let base = AFFINE_WORDS * (value & 0x7fffffffu);
+    for (var w = 0u; w < FIELD_WORDS; w++) {
       p.x[w] = point_words[base + w];
-      p.y[w] = point_words[base + 8u + w];
+      p.y[w] = point_words[base + FIELD_WORDS + w];
     }
     if ((value >> 31u) != 0u) { p = affine_negate(p); }
   } else {
-    for (var w = 0u; w < 8u; w++) {
-      p.x[w] = active_in[16u * q + w];
-      p.y[w] = active_in[16u * q + 8u + w];
+    for (var w = 0u; w < FIELD_WORDS; w++) {
+      p.x[w] = active_in[AFFINE_WORDS * q + w];
+      p.y[w] = active_in[AFFINE_WORDS * q + FIELD_WORDS + w];
     }
   }
   return p;
@@ -100,15 +100,15 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
   for (var k = 0u; k < used; k++) {
     let bucket = slot_bucket[k];
     if (slot_final[k]) {
-      for (var w = 0u; w < 8u; w++) {
-        bucket_sum_words[16u * bucket + w] = batch_lhs[k].x[w];
-        bucket_sum_words[16u * bucket + 8u + w] = batch_lhs[k].y[w];
+      for (var w = 0u; w < FIELD_WORDS; w++) {
+        bucket_sum_words[AFFINE_WORDS * bucket + w] = batch_lhs[k].x[w];
+        bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + w] = batch_lhs[k].y[w];
       }
     } else {
       let position = state[arguments.offsets_out + bucket] + slot_pair[k];
-      for (var w = 0u; w < 8u; w++) {
-        active_out[16u * position + w] = batch_lhs[k].x[w];
-        active_out[16u * position + 8u + w] = batch_lhs[k].y[w];
+      for (var w = 0u; w < FIELD_WORDS; w++) {
+        active_out[AFFINE_WORDS * position + w] = batch_lhs[k].x[w];
+        active_out[AFFINE_WORDS * position + FIELD_WORDS + w] = batch_lhs[k].y[w];
       }
       state[arguments.keys_out + position] = bucket;
     }

@@ -9,8 +9,8 @@
 // are regions of the state buffer (word offsets in the arguments).
 //
 // Entries: value = point index | sign << 31; the point is read from the bases (AffinePoint layout,
-// 16 words, Montgomery form, (0, 0) = infinity) and negated for a negative digit. bucket_sums:
-// 16 words per bucket, the same format.
+// AFFINE_WORDS words, Montgomery form, (0, 0) = infinity) and negated for a negative digit.
+// bucket_sums: AFFINE_WORDS words per bucket, the same format.
 //
 // Resources: 7 storage buffers (points, sorted keys, sorted values, bucket_start, bucket_end,
 // state, bucket sums), 1 uniform, no workgroup memory. Workgroup size 64 (not tuned). Dispatch
@@ -45,15 +45,15 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
     return;
   }
   let value = sorted_values[p];
-  let base = 16u * (value & 0x7fffffffu);
+  let base = AFFINE_WORDS * (value & 0x7fffffffu);
   var point: AffinePoint;
-  for (var w = 0u; w < 8u; w++) {
+  for (var w = 0u; w < FIELD_WORDS; w++) {
     point.x[w] = point_words[base + w];
-    point.y[w] = point_words[base + 8u + w];
+    point.y[w] = point_words[base + FIELD_WORDS + w];
   }
   if ((value >> 31u) != 0u) { point = affine_negate(point); }
-  for (var w = 0u; w < 8u; w++) {
-    bucket_sum_words[16u * bucket + w] = point.x[w];
-    bucket_sum_words[16u * bucket + 8u + w] = point.y[w];
+  for (var w = 0u; w < FIELD_WORDS; w++) {
+    bucket_sum_words[AFFINE_WORDS * bucket + w] = point.x[w];
+    bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + w] = point.y[w];
   }
 }

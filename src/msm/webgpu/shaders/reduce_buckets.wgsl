@@ -10,8 +10,8 @@
 // One XYZZ addition per loop step, in one place (each inlined addition is thousands of
 // instructions for a shader compiler to get through).
 //
-// Resources: 4 storage buffers (bucket sums (affine, 16 words), bucket_start, bucket_end, chunk
-// sums (two XYZZ points T, R per chunk, 64 words, index w·G + g)), 1 uniform. Workgroup size 64.
+// Resources: 4 storage buffers (bucket sums (affine, AFFINE_WORDS words), bucket_start, bucket_end, chunk
+// sums (two XYZZ points T, R per chunk, 2·XYZZ_WORDS words, index w·G + g)), 1 uniform. Workgroup size 64.
 
 struct Arguments {
   buckets: u32,  // B per window
@@ -26,11 +26,11 @@ struct Arguments {
 @group(0) @binding(4) var<uniform> arguments: Arguments;
 
 fn store(base: u32, p: XyzzPoint) {
-  for (var k = 0u; k < 8u; k++) {
+  for (var k = 0u; k < FIELD_WORDS; k++) {
     chunk_sum_words[base + k] = p.X[k];
-    chunk_sum_words[base + 8u + k] = p.Y[k];
-    chunk_sum_words[base + 16u + k] = p.ZZ[k];
-    chunk_sum_words[base + 24u + k] = p.ZZZ[k];
+    chunk_sum_words[base + FIELD_WORDS + k] = p.Y[k];
+    chunk_sum_words[base + 2u * FIELD_WORDS + k] = p.ZZ[k];
+    chunk_sum_words[base + 3u * FIELD_WORDS + k] = p.ZZZ[k];
   }
 }
 
@@ -53,9 +53,9 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
       let bucket = w * arguments.buckets + g * length + length - 1u - step / 2u;
       if (bucket_start[bucket] == bucket_end[bucket]) { continue; }
       var sum: AffinePoint;
-      for (var k = 0u; k < 8u; k++) {
-        sum.x[k] = bucket_sum_words[16u * bucket + k];
-        sum.y[k] = bucket_sum_words[16u * bucket + 8u + k];
+      for (var k = 0u; k < FIELD_WORDS; k++) {
+        sum.x[k] = bucket_sum_words[AFFINE_WORDS * bucket + k];
+        sum.y[k] = bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + k];
       }
       lhs = running;
       rhs = xyzz_from_affine(sum);
@@ -67,6 +67,6 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
       total = result;
     }
   }
-  store(64u * id, total);
-  store(64u * id + 32u, running);
+  store(2u * XYZZ_WORDS * id, total);
+  store(2u * XYZZ_WORDS * id + XYZZ_WORDS, running);
 }

@@ -7,8 +7,8 @@
 // instead, so every batch's windows collect in one array. At most 3K + log2 L + 1 XYZZ additions
 // per invocation, through one addition site.
 //
-// Resources: 3 storage buffers (chunk sums in, chunk sums out (two XYZZ points T, R, 64 words per
-// chunk), window sums (XYZZ, 32 words)), 1 uniform. Workgroup size 64.
+// Resources: 3 storage buffers (chunk sums in, chunk sums out (two XYZZ points T, R, 2·XYZZ_WORDS
+// words per chunk), window sums (XYZZ, XYZZ_WORDS words)), 1 uniform. Workgroup size 64.
 
 struct Arguments {
   chunks: u32,        // chunks per window in the input level
@@ -25,21 +25,21 @@ struct Arguments {
 
 fn load(base: u32) -> XyzzPoint {
   var p: XyzzPoint;
-  for (var k = 0u; k < 8u; k++) {
+  for (var k = 0u; k < FIELD_WORDS; k++) {
     p.X[k] = in_words[base + k];
-    p.Y[k] = in_words[base + 8u + k];
-    p.ZZ[k] = in_words[base + 16u + k];
-    p.ZZZ[k] = in_words[base + 24u + k];
+    p.Y[k] = in_words[base + FIELD_WORDS + k];
+    p.ZZ[k] = in_words[base + 2u * FIELD_WORDS + k];
+    p.ZZZ[k] = in_words[base + 3u * FIELD_WORDS + k];
   }
   return p;
 }
 
 fn store_out(base: u32, p: XyzzPoint) {
-  for (var k = 0u; k < 8u; k++) {
+  for (var k = 0u; k < FIELD_WORDS; k++) {
     out_words[base + k] = p.X[k];
-    out_words[base + 8u + k] = p.Y[k];
-    out_words[base + 16u + k] = p.ZZ[k];
-    out_words[base + 24u + k] = p.ZZZ[k];
+    out_words[base + FIELD_WORDS + k] = p.Y[k];
+    out_words[base + 2u * FIELD_WORDS + k] = p.ZZ[k];
+    out_words[base + 3u * FIELD_WORDS + k] = p.ZZZ[k];
   }
 }
 
@@ -64,12 +64,12 @@ fn main(@builtin(workgroup_id) workgroup: vec3<u32>, @builtin(num_workgroups) wo
       let g = arguments.group - 1u - step / 3u;
       let part = step - 3u * (step / 3u);
       if (g == 0u && part == 2u) { continue; }
-      let base = 64u * (w * arguments.chunks + h * arguments.group + g);
+      let base = 2u * XYZZ_WORDS * (w * arguments.chunks + h * arguments.group + g);
       slot = part;
       if (part == 0u) {
         rhs = load(base);
       } else if (part == 1u) {
-        rhs = load(base + 32u);
+        rhs = load(base + XYZZ_WORDS);
       } else {
         rhs = sums[1];
       }
@@ -80,15 +80,15 @@ fn main(@builtin(workgroup_id) workgroup: vec3<u32>, @builtin(num_workgroups) wo
     sums[slot] = xyzz_add(sums[slot], rhs);
   }
   if (groups == 1u) {
-    let base = 32u * (arguments.first_window + w);
-    for (var k = 0u; k < 8u; k++) {
+    let base = XYZZ_WORDS * (arguments.first_window + w);
+    for (var k = 0u; k < FIELD_WORDS; k++) {
       window_sum_words[base + k] = sums[0].X[k];
-      window_sum_words[base + 8u + k] = sums[0].Y[k];
-      window_sum_words[base + 16u + k] = sums[0].ZZ[k];
-      window_sum_words[base + 24u + k] = sums[0].ZZZ[k];
+      window_sum_words[base + FIELD_WORDS + k] = sums[0].Y[k];
+      window_sum_words[base + 2u * FIELD_WORDS + k] = sums[0].ZZ[k];
+      window_sum_words[base + 3u * FIELD_WORDS + k] = sums[0].ZZZ[k];
     }
   } else {
-    store_out(64u * id, sums[0]);
-    store_out(64u * id + 32u, sums[1]);
+    store_out(2u * XYZZ_WORDS * id, sums[0]);
+    store_out(2u * XYZZ_WORDS * id + XYZZ_WORDS, sums[1]);
   }
 }

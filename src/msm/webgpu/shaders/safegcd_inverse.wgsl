@@ -6,12 +6,15 @@
 // mul_wide of the two bit patterns, its high word corrected for the operands' signs.
 //
 // Variable time: the loop ends as soon as g reaches zero (an MSM's inputs are public). About 25
-// rounds of 30 divsteps for 254-bit moduli (at most 736 divsteps, Bernstein–Yang §11), against
-// Fermat's 253 squarings and ~128 multiplications (the inversion this replaced).
+// rounds of 30 divsteps for 254-bit moduli (at most 736 divsteps, Bernstein–Yang §11), about 37
+// for BLS12-381's 381-bit one, against Fermat's 253 squarings and ~128 multiplications (the
+// inversion this replaced, 254-bit).
 //
-// Representation "signed30": array<i32, 9>, value Σ v[i]·2^(30i); limbs 0 … 7 in [0, 2^30),
-// limb 8 signed (270 bits, enough for every intermediate: |f|, |g| ≤ p < 2^254). Field values
-// enter and leave as field.wgsl's reduced 8 × 32-bit Montgomery words.
+// Representation "signed30": array<i32, kSigned30Limbs>, L = kSigned30Limbs = ⌊32W/30⌋ + 1 limbs
+// for W = FIELD_WORDS (9 for 8 words: 270 bits; 13 for 12 words: 390 bits), value Σ v[i]·2^(30i);
+// limbs 0 … L − 2 in [0, 2^30), limb L − 1 (kSigned30Top) signed: enough for every intermediate,
+// |f|, |g| ≤ p < 2^(32W − 1). Field values enter and leave as field.wgsl's reduced FIELD_WORDS ×
+// 32-bit Montgomery words.
 //
 // Invariants: d·x ≡ seed·f and e·x ≡ seed·g (mod p), with f = p, g = x, d = 0, e = seed at the
 // start. When g = 0, f = ±1, so seed·x⁻¹ = ±d. With x = a·R (Montgomery form) and seed = R² mod
@@ -19,7 +22,9 @@
 //
 // Requires field.wgsl and its constants FIELD_MODULUS, FIELD_R2, FIELD_NEG_INV32.
 
-alias Signed30 = array<i32, 9>;
+const kSigned30Limbs = (32u * FIELD_WORDS) / 30u + 1u;
+const kSigned30Top = kSigned30Limbs - 1u;  // the signed limb
+alias Signed30 = array<i32, kSigned30Limbs>;
 
 const kSafegcdLimbMask = 0x3fffffffu;  // 2^30 − 1
 
@@ -45,37 +50,37 @@ fn safegcd_wide_shift_30(w: SafegcdWide) -> SafegcdWide {
 
 fn safegcd_wide_low_30(w: SafegcdWide) -> i32 { return bitcast<i32>(w.lo & kSafegcdLimbMask); }
 
-// Reduced 8 × 32-bit words → signed30 (all limbs non-negative).
+// Reduced FIELD_WORDS × 32-bit words → signed30 (all limbs non-negative).
 fn signed30_from_words(a: Field) -> Signed30 {
   var limbs: Signed30;
-  for (var i = 0u; i < 9u; i++) {
+  for (var i = 0u; i < kSigned30Limbs; i++) {
     let bit = 30u * i;
     let word = bit >> 5u;
     let shift = bit & 31u;
     var limb = a[word] >> shift;
-    if (shift > 2u && word + 1u < 8u) { limb |= a[word + 1u] << (32u - shift); }
+    if (shift > 2u && word + 1u < FIELD_WORDS) { limb |= a[word + 1u] << (32u - shift); }
     limbs[i] = bitcast<i32>(limb & kSafegcdLimbMask);
   }
   return limbs;
 }
 
-// Normalized signed30 in [0, 2^256) → 8 × 32-bit words.
+// Normalized signed30 in [0, R) → FIELD_WORDS × 32-bit words.
 fn signed30_to_words(limbs: Signed30) -> Field {
   var words = field_zero();
-  for (var i = 0u; i < 9u; i++) {
+  for (var i = 0u; i < kSigned30Limbs; i++) {
     let bit = 30u * i;
     let word = bit >> 5u;
     let shift = bit & 31u;
     let limb = bitcast<u32>(limbs[i]);
     words[word] |= limb << shift;
-    if (shift > 2u && word + 1u < 8u) { words[word + 1u] |= limb >> (32u - shift); }
+    if (shift > 2u && word + 1u < FIELD_WORDS) { words[word + 1u] |= limb >> (32u - shift); }
   }
   return words;
 }
 
 fn signed30_is_zero(limbs: Signed30) -> bool {
   var any = 0i;
-  for (var i = 0u; i < 9u; i++) { any |= limbs[i]; }
+  for (var i = 0u; i < kSigned30Limbs; i++) { any |= limbs[i]; }
   return any == 0i;
 }
 
@@ -83,19 +88,19 @@ fn signed30_is_zero(limbs: Signed30) -> bool {
 fn signed30_add_multiple(x: Signed30, p: Signed30, k: i32) -> Signed30 {
   var out = x;
   var carry = 0i;
-  for (var i = 0u; i < 8u; i++) {
+  for (var i = 0u; i < kSigned30Top; i++) {
     let sum = x[i] + k * p[i] + carry;
     out[i] = sum & i32(kSafegcdLimbMask);
     carry = sum >> 30u;
   }
-  out[8] = x[8] + k * p[8] + carry;
+  out[kSigned30Top] = x[kSigned30Top] + k * p[kSigned30Top] + carry;
   return out;
 }
 
 // A normalized x ∈ (−p, 2p) brought into [0, p).
 fn signed30_normalize_mod(x: Signed30, p: Signed30) -> Signed30 {
-  if (x[8] < 0i) { return signed30_add_multiple(x, p, 1i); }
-  for (var i = 8i; i >= 0i; i--) {
+  if (x[kSigned30Top] < 0i) { return signed30_add_multiple(x, p, 1i); }
+  for (var i = i32(kSigned30Top); i >= 0i; i--) {
     if (x[i] != p[i]) {
       if (x[i] > p[i]) { return signed30_add_multiple(x, p, -1i); }
       return x;
@@ -157,13 +162,13 @@ fn safegcd_combine(f: Signed30, g: Signed30, a: i32, b: i32) -> Signed30 {
   var out: Signed30;
   var c = safegcd_wide_add_product(safegcd_wide_add_product(SafegcdWide(0u, 0u), a, f[0]), b, g[0]);
   c = safegcd_wide_shift_30(c);
-  for (var i = 1u; i < 9u; i++) {
+  for (var i = 1u; i < kSigned30Limbs; i++) {
     c = safegcd_wide_add_product(safegcd_wide_add_product(c, a, f[i]), b, g[i]);
     out[i - 1u] = safegcd_wide_low_30(c);
     c = safegcd_wide_shift_30(c);
   }
-  // |f|, |g| < 2^255, so what is left is below 2^15 in magnitude.
-  out[8] = bitcast<i32>(c.lo);
+  // |f|, |g| < 2^(32W − 1) ≤ 2^(30(L − 1) + 30), so what is left fits the signed top limb.
+  out[kSigned30Top] = bitcast<i32>(c.lo);
   return out;
 }
 
@@ -177,12 +182,12 @@ fn safegcd_combine_mod(d: Signed30, e: Signed30, a: i32, b: i32, p: Signed30, p_
   var c = safegcd_wide_add_product(
       safegcd_wide_add_product(safegcd_wide_add_product(SafegcdWide(0u, 0u), a, d[0]), b, e[0]), m, p[0]);
   c = safegcd_wide_shift_30(c);
-  for (var i = 1u; i < 9u; i++) {
+  for (var i = 1u; i < kSigned30Limbs; i++) {
     c = safegcd_wide_add_product(safegcd_wide_add_product(safegcd_wide_add_product(c, a, d[i]), b, e[i]), m, p[i]);
     out[i - 1u] = safegcd_wide_low_30(c);
     c = safegcd_wide_shift_30(c);
   }
-  out[8] = bitcast<i32>(c.lo);
+  out[kSigned30Top] = bitcast<i32>(c.lo);
   return signed30_normalize_mod(out, p);
 }
 
@@ -194,7 +199,7 @@ fn field_inverse(a: Field) -> Field {
   let p_inv30 = (0u - FIELD_NEG_INV32) & kSafegcdLimbMask;
   var f = p;
   var g = signed30_from_words(a);
-  var d = Signed30(0i, 0i, 0i, 0i, 0i, 0i, 0i, 0i, 0i);
+  var d = Signed30();
   var e = signed30_from_words(FIELD_R2);
   var delta = 1i;
   while (!signed30_is_zero(g)) {
@@ -216,9 +221,9 @@ fn field_inverse(a: Field) -> Field {
     g = next_fg[1];
   }
   // f = −1: d ← −d mod p (−d ∈ (−p, 0], renormalized, then p added if negative).
-  if (f[8] < 0i) {
+  if (f[kSigned30Top] < 0i) {
     var negated: Signed30;
-    for (var i = 0u; i < 9u; i++) { negated[i] = -d[i]; }
+    for (var i = 0u; i < kSigned30Limbs; i++) { negated[i] = -d[i]; }
     d = signed30_normalize_mod(signed30_add_multiple(negated, p, 0i), p);
   }
   return signed30_to_words(d);

@@ -26,7 +26,7 @@
 // mobile GPU watchdogs).
 //
 // Resources: 8 storage buffers (points, sorted keys, sorted values, valid count, bucket sums
-// (16 words each, affine), records (2 × 32 words per slot), record meta (4 words per slot), slot
+// (AFFINE_WORDS each, affine), records (2 × XYZZ_WORDS words per slot), record meta (4 words per slot), slot
 // state), 1 uniform. BATCH_SLOTS (S) and WALKER_WORKGROUP_SIZE are constants the host prepends.
 
 struct Arguments {
@@ -46,7 +46,7 @@ struct Arguments {
 @group(0) @binding(7) var<storage, read_write> slot_state: array<u32>;
 @group(0) @binding(8) var<uniform> arguments: Arguments;
 
-const kSlotStateWords = 20u;  // cursor, run start, bucket, busy, running sum (x, y)
+const kSlotStateWords = 4u + AFFINE_WORDS;  // cursor, run start, bucket, busy, running sum (x, y)
 
 var<private> slot_cursor: array<u32, BATCH_SLOTS>;     // next entry to read
 var<private> slot_end: array<u32, BATCH_SLOTS>;        // end of the piece
@@ -62,20 +62,20 @@ fn piece_start(u: u32, entries: u32) -> u32 {
 
 fn entry_point(entry: u32) -> AffinePoint {
   let value = sorted_values[entry];
-  let base = 16u * (value & 0x7fffffffu);
+  let base = AFFINE_WORDS * (value & 0x7fffffffu);
   var p: AffinePoint;
-  for (var w = 0u; w < 8u; w++) {
+  for (var w = 0u; w < FIELD_WORDS; w++) {
     p.x[w] = point_words[base + w];
-    p.y[w] = point_words[base + 8u + w];
+    p.y[w] = point_words[base + FIELD_WORDS + w];
   }
   if ((value >> 31u) != 0u) { return affine_negate(p); }
   return p;
 }
 
 fn store_bucket_sum(bucket: u32, p: AffinePoint) {
-  for (var w = 0u; w < 8u; w++) {
-    bucket_sum_words[16u * bucket + w] = p.x[w];
-    bucket_sum_words[16u * bucket + 8u + w] = p.y[w];
+  for (var w = 0u; w < FIELD_WORDS; w++) {
+    bucket_sum_words[AFFINE_WORDS * bucket + w] = p.x[w];
+    bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + w] = p.y[w];
   }
 }
 
@@ -83,11 +83,11 @@ fn store_bucket_sum(bucket: u32, p: AffinePoint) {
 fn store_record(base: u32, p: AffinePoint) {
   let infinity = affine_is_infinity(p);
   let one = field_one();
-  for (var w = 0u; w < 8u; w++) {
+  for (var w = 0u; w < FIELD_WORDS; w++) {
     record_words[base + w] = select(p.x[w], one[w], infinity);
-    record_words[base + 8u + w] = select(p.y[w], one[w], infinity);
-    record_words[base + 16u + w] = select(one[w], 0u, infinity);
-    record_words[base + 24u + w] = select(one[w], 0u, infinity);
+    record_words[base + FIELD_WORDS + w] = select(p.y[w], one[w], infinity);
+    record_words[base + 2u * FIELD_WORDS + w] = select(one[w], 0u, infinity);
+    record_words[base + 3u * FIELD_WORDS + w] = select(one[w], 0u, infinity);
   }
 }
 
@@ -138,9 +138,9 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
       slot_run_start[k] = slot_state[base + 1u];
       slot_bucket[k] = slot_state[base + 2u];
       slot_busy[k] = slot_state[base + 3u] != 0u;
-      for (var w = 0u; w < 8u; w++) {
+      for (var w = 0u; w < FIELD_WORDS; w++) {
         batch_lhs[k].x[w] = slot_state[base + 4u + w];
-        batch_lhs[k].y[w] = slot_state[base + 12u + w];
+        batch_lhs[k].y[w] = slot_state[base + 4u + FIELD_WORDS + w];
       }
     }
   }
@@ -153,9 +153,9 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
         slot_state[base + 1u] = slot_run_start[k];
         slot_state[base + 2u] = slot_bucket[k];
         slot_state[base + 3u] = select(0u, 1u, slot_busy[k]);
-        for (var w = 0u; w < 8u; w++) {
+        for (var w = 0u; w < FIELD_WORDS; w++) {
           slot_state[base + 4u + w] = batch_lhs[k].x[w];
-          slot_state[base + 12u + w] = batch_lhs[k].y[w];
+          slot_state[base + 4u + FIELD_WORDS + w] = batch_lhs[k].y[w];
         }
       }
       return;

@@ -28,11 +28,11 @@ struct Arguments {
 fn load_record(u: u32, record: u32) -> XyzzPoint {
   let base = walker_record_base(u, record);
   var p: XyzzPoint;
-  for (var w = 0u; w < 8u; w++) {
+  for (var w = 0u; w < FIELD_WORDS; w++) {
     p.X[w] = in_words[base + w];
-    p.Y[w] = in_words[base + 8u + w];
-    p.ZZ[w] = in_words[base + 16u + w];
-    p.ZZZ[w] = in_words[base + 24u + w];
+    p.Y[w] = in_words[base + FIELD_WORDS + w];
+    p.ZZ[w] = in_words[base + 2u * FIELD_WORDS + w];
+    p.ZZZ[w] = in_words[base + 3u * FIELD_WORDS + w];
   }
   return p;
 }
@@ -48,19 +48,19 @@ fn emit_chain(j: u32, to_after: bool) {
   chain_open = false;
   if (!chain_from_before && !to_after) {
     let sum = xyzz_to_affine(chain_sum);
-    for (var w = 0u; w < 8u; w++) {
-      bucket_sum_words[16u * chain_bucket + w] = sum.x[w];
-      bucket_sum_words[16u * chain_bucket + 8u + w] = sum.y[w];
+    for (var w = 0u; w < FIELD_WORDS; w++) {
+      bucket_sum_words[AFFINE_WORDS * chain_bucket + w] = sum.x[w];
+      bucket_sum_words[AFFINE_WORDS * chain_bucket + FIELD_WORDS + w] = sum.y[w];
     }
     return;
   }
   let record = select(1u, 0u, chain_at_block_start);
   let base = walker_record_base(j, record);
-  for (var w = 0u; w < 8u; w++) {
+  for (var w = 0u; w < FIELD_WORDS; w++) {
     out_words[base + w] = chain_sum.X[w];
-    out_words[base + 8u + w] = chain_sum.Y[w];
-    out_words[base + 16u + w] = chain_sum.ZZ[w];
-    out_words[base + 24u + w] = chain_sum.ZZZ[w];
+    out_words[base + FIELD_WORDS + w] = chain_sum.Y[w];
+    out_words[base + 2u * FIELD_WORDS + w] = chain_sum.ZZ[w];
+    out_words[base + 3u * FIELD_WORDS + w] = chain_sum.ZZZ[w];
   }
   out_meta[walker_meta_base(j, record)] = chain_bucket;
   out_meta[walker_meta_base(j, record) + 1u] =
