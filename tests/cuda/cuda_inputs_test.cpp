@@ -243,6 +243,11 @@ TYPED_TEST(CudaInputsTest, DeviceValidationErrorsAreThoseOfTheHostPath) {
     ASSERT_FALSE(bases);
     EXPECT_EQ(bases.error().code, c.code);
     EXPECT_EQ(bases.error().message, host.error().message);
+    // Host points are prepared on the device too (uploaded, then converted and validated there).
+    const auto host_bases = prepare_bases<Curve>(std::span<const Point<Curve>>(c.points), c.config);
+    ASSERT_FALSE(host_bases);
+    EXPECT_EQ(host_bases.error().code, c.code);
+    EXPECT_EQ(host_bases.error().message, host.error().message);
   }
   // Montgomery-form device points, validated in place.
   auto montgomery = montgomery_points(this->points);
@@ -255,6 +260,12 @@ TYPED_TEST(CudaInputsTest, DeviceValidationErrorsAreThoseOfTheHostPath) {
   ASSERT_FALSE(device);
   EXPECT_EQ(device.error().code, ErrorCode::point_not_on_curve);
   EXPECT_NE(device.error().message.find("point 4321"), std::string::npos) << device.error().message;
+  MsmConfig host_montgomery = kCuda;
+  host_montgomery.points_in_montgomery = true;
+  const auto prepared = prepare_bases<Curve>(std::span<const Point<Curve>>(montgomery), host_montgomery);
+  ASSERT_FALSE(prepared);
+  EXPECT_EQ(prepared.error().code, ErrorCode::point_not_on_curve);
+  EXPECT_NE(prepared.error().message.find("point 4321"), std::string::npos) << prepared.error().message;
   // The device is still usable afterwards.
   this->expect_sum(msm<Curve>(this->points, this->scalars, kCuda), this->scalars, "after a rejection");
 }

@@ -20,8 +20,8 @@ namespace zkmsm::cuda {
 
 namespace {
 
-// All points on the current device: host points are converted and validated on the host, then
-// uploaded; device points are converted and validated on the device.
+// All points on the current device, converted and validated there (host points after their
+// upload).
 template <class Curve>
 backend::Status prepare_on_current_device(CudaBases& bases,
                                           const backend::PointInputs& points,
@@ -31,19 +31,8 @@ backend::Status prepare_on_current_device(CudaBases& bases,
   if (backend::Status memory = bases.device_points.allocate(bases.copies.count * n * sizeof(AffinePoint<Curve>));
       !memory.ok())
     return memory;
-  CudaStatus status;
-  if (points.on_device) {
-    status = prepare_device_points<Curve>(bases.device_points.data(), points.points, true, n, to_input_form(form),
-                                          knobs.cuda_stream);
-  } else {
-    UninitializedBuffer<AffinePoint<Curve>> converted;
-    host::RejectedPoint rejected;
-    const auto host_points = host::convert_host_points<Curve>(
-        points.points, n, form, host::resolve_thread_count(knobs.cpu_threads), false, converted, rejected);
-    if (rejected.any()) return rejected.status();
-    status = prepare_device_points<Curve>(bases.device_points.data(), host_points.data(), false, n, to_input_form(form),
-                                          knobs.cuda_stream);
-  }
+  CudaStatus status = prepare_device_points<Curve>(bases.device_points.data(), points.points, points.on_device, n,
+                                                   to_input_form(form), knobs.cuda_stream);
   if (status.ok) {
     status = make_shifted_copies<Curve>(bases.device_points.data(), n, bases.copies.count,
                                         bases.copies.windows_per_copy * bases.copies.window_bits, knobs.cuda_stream);

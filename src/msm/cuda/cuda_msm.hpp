@@ -169,10 +169,11 @@ CudaStatus msm(AffinePoint<Curve>* result,
                const CudaMsmOptions& options,
                CudaMsmReport* report);
 
-// Writes n points in the pipeline's form (Montgomery, validated) to `device_out` (n × 64 bytes of
-// device memory, e.g. from allocate_device_memory): host points (already in that form) are
-// copied, device points are converted and validated on the device as `form` says. Ordered on
-// `stream` (nullptr: a stream of its own); returns once the points are written.
+// Writes n points in the pipeline's form (Montgomery, validated) to `device_out` (n affine points
+// of device memory, e.g. from allocate_device_memory): host points are uploaded and then
+// converted and validated in place, device points converted and validated into it, both on the
+// device as `form` says. Ordered on `stream` (nullptr: a stream of its own); returns once the
+// points are written, or with point_issue set for the lowest rejected index.
 template <class Curve>
 CudaStatus prepare_device_points(
     void* device_out, const void* points, bool points_on_device, std::size_t n, const InputForm& form, void* stream);
