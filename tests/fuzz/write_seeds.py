@@ -9,13 +9,33 @@ R_BN254 = 0x30644E72E131A029B85045B68181585D2833E84879B9709143E1F593F0000001
 P_GRUMPKIN = R_BN254  # Grumpkin's base field is BN254's scalar field
 GRUMPKIN_G_Y = 0x2CF135E7506A45D632D270D45F1181294833FC48D823F272C
 
+P_BLS = 0x1A0111EA397FE69A4B1BA7B6434BACD764774B84F38512BF6730D2A0F6B0F6241EABFFFEB153FFFFB9FEFFFFFFFFAAAB
+BLS_G_X = 0x17F1D3A73197D7942695638C4FA9AC0FC3688C4F9774B905A14E3A3F171BAC586C55E83FF97A1AEFFB3AF00ADB22C6BB
+BLS_G_Y = 0x08B3F481E3AAA0F1A09E30ED741D8AE4FCF5E095D5D00AF600DB18CB2C04B3EDD03CC744A2888AE40CAA232946C5E7E1
+
 POINTS, SCALARS, BUILT_MSM, RAW_MSM = 0, 1, 2, 3
 GRUMPKIN, LE = 4, 8
+# A BLS12-381 points file (bit 4) and its format (bits 5-6).
+BLS_EIP2537, BLS_LE, BLS_ZCASH = 16, 16 | 32, 16 | 64
 
 
 def integer(value, le=False):
     data = value.to_bytes(32, "big")
     return data[::-1] if le else data
+
+
+def bls_eip2537(value):
+    return bytes(16) + value.to_bytes(48, "big")
+
+
+def bls_le(value):
+    return value.to_bytes(48, "little")
+
+
+def bls_zcash(x, flags):
+    data = bytearray(x.to_bytes(48, "big"))
+    data[0] |= flags
+    return bytes(data)
 
 
 def word_limbs(value):
@@ -31,6 +51,19 @@ SEEDS = {
     "points_grumpkin_le_generator":
         bytes([POINTS | GRUMPKIN | LE]) + integer(1, True) + integer(GRUMPKIN_G_Y, True),
     "points_grumpkin_le_truncated": bytes([POINTS | GRUMPKIN | LE]) + bytes(range(63)),
+    # BLS12-381 points files: G and infinity; a padding byte; (0, 2), on the curve of order 3
+    # (outside G1); zcash's G (its y is the smaller root: 0x20 clear), infinity, a clear compression
+    # flag, x = p, x = 1 (1 + 4 = 5 is not a square mod p)
+    "points_bls12_381_eip2537_generator_and_infinity":
+        bytes([BLS_EIP2537]) + bls_eip2537(BLS_G_X) + bls_eip2537(BLS_G_Y) + bytes(128),
+    "points_bls12_381_eip2537_padding": bytes([BLS_EIP2537]) + bytes(15) + b"\x01" + bytes(112),
+    "points_bls12_381_le_generator_then_outside_g1":
+        bytes([BLS_LE]) + bls_le(BLS_G_X) + bls_le(BLS_G_Y) + bls_le(0) + bls_le(2),
+    "points_bls12_381_zcash_generator_and_infinity":
+        bytes([BLS_ZCASH]) + bls_zcash(BLS_G_X, 0x80) + bls_zcash(0, 0xC0),
+    "points_bls12_381_zcash_refused":
+        bytes([BLS_ZCASH]) + bls_zcash(BLS_G_X, 0x80) + bls_zcash(BLS_G_X, 0x00) + bls_zcash(P_BLS, 0x80)
+        + bls_zcash(1, 0x80),
     # case 1: scalars files
     "scalars_bn254_le_edges":
         bytes([SCALARS | LE]) + integer(0, True) + integer(1, True) + integer(R_BN254 - 1, True)
