@@ -34,7 +34,7 @@ void add_fixed_knob_options(CLI::App& app, MsmConfig& config) {
   CLI::Option* glv_on = app.add_flag_callback(
       "--glv", [&config] { config.glv = Glv::on; },
       "cuda backend: split each scalar by the curve's GLV endomorphism (twice the points, half the windows); "
-      "default: where measured faster (n <= 2^20); other backends ignore it");
+      "default: where measured faster (n <= 2^20; bls12_381 n <= 2^19); other backends ignore it");
   app.add_flag_callback(
          "--no-glv", [&config] { config.glv = Glv::off; }, "cuda backend: never split by GLV")
       ->excludes(glv_on);

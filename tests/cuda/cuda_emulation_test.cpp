@@ -266,6 +266,12 @@ TYPED_TEST(CudaEmulationTest, GlvSplitScalarsOnEveryKindOfInput) {
   EXPECT_FALSE(glv_for(1000, backend::AccumulatorKind::stream_walker, automatic));
   EXPECT_FALSE(glv_for(1000, backend::AccumulatorKind::xyzz, off));
   EXPECT_TRUE(glv_for(kAutoMax + 1, backend::AccumulatorKind::stream_walker, on));
+  // BLS12-381 (12-word field): automatic up to 2^19 points only.
+  const auto bls_glv_for = [&error](std::size_t n) {
+    return cuda::detail::make_msm_sizes(n, cuda::detail::curve_shape<Bls12381G1>(), {}, &error).glv;
+  };
+  EXPECT_TRUE(bls_glv_for(cuda::detail::kGlvAutoMaxPointsWideField));
+  EXPECT_FALSE(bls_glv_for(cuda::detail::kGlvAutoMaxPointsWideField + 1));
 }
 
 // Prepared bases with shifted copies (precompute_factor): each copy is 2^(j·W'·c) times the

@@ -61,7 +61,7 @@ struct CudaMsmOptions {
   std::size_t memory_budget_bytes = 0;  // 0 = no limit; else windows are processed in batches
   // Split each scalar by the curve's GLV endomorphism (curve/glv_split.hpp): 2n points (P and
   // φ(P), the latter computed into a device buffer), scalars of 127 bits, half the windows.
-  // automatic: at n ≤ kGlvAutoMaxPoints (launch_sizes.hpp).
+  // automatic: at n ≤ glv_auto_max_points (launch_sizes.hpp: 2^20 for BN254 and Grumpkin, 2^19 for BLS12-381).
   backend::GlvChoice glv = backend::GlvChoice::automatic;
   // Set by msm() on prepared bases with shifted copies (the inputs' points are those copies, in
   // device memory); glv is then off.

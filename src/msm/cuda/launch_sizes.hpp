@@ -95,15 +95,22 @@ inline bool default_accumulator_is_xyzz(const CudaMsmOptions& options) {
          options.walker_state == backend::WalkerState::automatic;
 }
 
-// glv = auto: on for the xyzz walker at n ≤ kGlvAutoMaxPoints. H200, inputs on the device, one
-// run, same binary (docs/cuda_notes.md run 19), plain / glv: 1.17 / 1.02 ms at 2^16, 1.86 / 1.67
-// at 2^18, 2.77 / 2.65 at 2^19, 4.78 / 4.34 at 2^20, but 7.89 / 8.48 at 2^21, 14.13 / 14.65 at
-// 2^22 and 48.8 / 49.9 at 2^24 (the extra window of the halves' c and the 2n-point copy cost more
-// than the smaller reduction saves). The stream walker was not measured with glv: off.
+// glv = auto: on for the xyzz walker at n ≤ glv_auto_max_points(field words). BN254 (8 words):
+// H200, inputs on the device, one run, same binary (docs/cuda_notes.md run 19), plain / glv:
+// 1.17 / 1.02 ms at 2^16, 1.86 / 1.67 at 2^18, 2.77 / 2.65 at 2^19, 4.78 / 4.34 at 2^20, but
+// 7.89 / 8.48 at 2^21, 14.13 / 14.65 at 2^22 and 48.8 / 49.9 at 2^24 (the extra window of the
+// halves' c and the 2n-point copy cost more than the smaller reduction saves). BLS12-381 (12
+// words): H100, one run, same binary (BENCHMARKS.md, issue #17), plain / glv: 9.60 / 10.66 ms at
+// 2^20, 17.06 / 18.82 at 2^21, 31.14 / 31.65 at 2^22 — off from 2^20; below it not measured, on
+// as for BN254. The stream walker was not measured with glv: off.
 inline constexpr std::size_t kGlvAutoMaxPoints = std::size_t{1} << 20;
-inline bool glv_runs(backend::GlvChoice choice, bool xyzz, std::size_t n) {
+inline constexpr std::size_t kGlvAutoMaxPointsWideField = std::size_t{1} << 19;
+constexpr std::size_t glv_auto_max_points(unsigned field_words) {
+  return field_words > 8 ? kGlvAutoMaxPointsWideField : kGlvAutoMaxPoints;
+}
+inline bool glv_runs(backend::GlvChoice choice, bool xyzz, std::size_t n, unsigned field_words) {
   return choice == backend::GlvChoice::on ||
-         (choice == backend::GlvChoice::automatic && xyzz && n <= kGlvAutoMaxPoints);
+         (choice == backend::GlvChoice::automatic && xyzz && n <= glv_auto_max_points(field_words));
 }
 
 // prepare_bases with precompute_factor = `factor` > 1 on n points: c by the cost model with the
@@ -342,7 +349,7 @@ inline MsmSizes make_msm_sizes(std::size_t n,
       return sizes;
     }
   }
-  sizes.glv = !copies && glv_runs(options.glv, sizes.xyzz, n);
+  sizes.glv = !copies && glv_runs(options.glv, sizes.xyzz, n, curve.field_words);
   sizes.n = copies ? options.copies.count * n : sizes.glv ? 2 * n : n;
   // Automatic state with an explicit S the size's state cannot take: global takes any S.
   backend::WalkerState state = options.walker_state;
