@@ -31,9 +31,12 @@
 // `status` names it (e.g. point_not_on_curve). msm() resolves asynchronously: calls run one after
 // another. Variable-time in every input: never pass secret scalars.
 
+const FIELDS = { bn254_fq: 0, bn254_fr: 1, bls12_381_fq: 2, bls12_381_fr: 3 };  // the test hooks' field numbers
+const FIELD_LIMBS = { bn254_fq: 4, bn254_fr: 4, bls12_381_fq: 6, bls12_381_fr: 4 };  // 64-bit limbs
 const CURVES = { bn254: 0, grumpkin: 1, bls12_381: 2 };  // zkmsm.h's zkmsm_curve
-// 64-bit limbs of one coordinate of each curve (zkmsm_point_limbs / 2).
-const COORDINATE_LIMBS = { bn254: 4, grumpkin: 4, bls12_381: 6 };
+// 64-bit limbs of one coordinate of each curve: its base field's (zkmsm_point_limbs / 2).
+const COORDINATE_LIMBS = { bn254: FIELD_LIMBS.bn254_fq, grumpkin: FIELD_LIMBS.bn254_fr,
+                           bls12_381: FIELD_LIMBS.bls12_381_fq };
 const BACKENDS = { auto: 0, cpu: 1, cuda: 2, vulkan: 3, webgpu: 4 };
 const ACCUMULATORS = { auto: 0, stream_walker: 1, pair_tree: 2, batch_affine: 3, xyzz: 4 };
 const WALKER_STATES = { registers: 0, global: 1, warp: 2, auto: 3, global_warp: 4 };  // zkmsm.h's values
@@ -133,8 +136,7 @@ function knobWords(options) {
     Math.floor(budget / 2 ** 32));
 }
 
-const FIELDS = { bn254_fq: 0, bn254_fr: 1, bls12_381_fq: 2, bls12_381_fr: 3 };
-const FIELD_LIMBS = { bn254_fq: 4, bn254_fr: 4, bls12_381_fq: 6, bls12_381_fr: 4 };
+
 
 class Zkmsm {
   #queue = Promise.resolve();  // the asynchronous calls, one after another

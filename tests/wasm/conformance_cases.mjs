@@ -11,7 +11,7 @@
 // pointsInMontgomery; random points are independent (G times independent random scalars, never a
 // progression), except the one case that is an arithmetic progression on purpose.
 import { CURVES, msm as oracleMsm } from '../oracle/msm_oracle.mjs';
-import { rng, random256, mod } from './test_support.mjs';
+import { rng, random256, mod, montgomeryRadix } from './test_support.mjs';
 
 const INFINITY = { x: 0n, y: 0n };
 const isInfinity = (p) => p.x === 0n && p.y === 0n;
@@ -84,8 +84,7 @@ export function conformanceCases(curve, seed, { largestN = 1000 } = {}) {
 
   // InputForms: Montgomery form with R = 2^(64·limbs) of each field (2^256 for the scalars, 2^384
   // for BLS12-381's coordinates).
-  const limbs = (m) => BigInt(Math.ceil(m.toString(2).length / 64));
-  const montgomery = (v, m) => (v * ((1n << (64n * limbs(m))) % m)) % m;
+  const montgomery = (v, m) => (v * (montgomeryRadix(m) % m)) % m;
   const formScalars = uniform(100).map((k) => mod(k, r));
   add('scalars in Montgomery form', points(100), formScalars.map((k) => montgomery(k, r)), { scalarsInMontgomery: true });
   cases[cases.length - 1].expected = oracleSum(Point, points(100), formScalars);

@@ -29,3 +29,7 @@ export function power(base, exponent, p) {
   for (let b = mod(base, p); exponent > 0n; exponent >>= 1n, b = (b * b) % p) if (exponent & 1n) result = (result * b) % p;
   return result;
 }
+
+// The Montgomery radix R = 2^(64·limbs) of a field of modulus m, the limbs the library stores it in
+// (2^256 for the BN254 fields and BLS12-381's Fr, 2^384 for BLS12-381's Fq).
+export const montgomeryRadix = (m) => 1n << (64n * BigInt(Math.ceil(m.toString(2).length / 64)));

@@ -28,7 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { create, globals } from 'webgpu';
 import { CURVES } from '../oracle/msm_oracle.mjs';
-import { testSeed, rng, random256, mod, power } from './test_support.mjs';
+import { testSeed, rng, random256, mod, power, montgomeryRadix } from './test_support.mjs';
 import { conformanceCases } from './conformance_cases.mjs';
 
 const modulePath = process.argv[2];
@@ -63,9 +63,6 @@ const FIELDS = {
   bls12_381_fq: CURVES.bls12_381.Fp.ORDER,
   bls12_381_fr: CURVES.bls12_381.Fn.ORDER,
 };
-// The Montgomery radix R = 2^(64·limbs) of a field of modulus m (2^256 for the BN254 fields and
-// BLS12-381's Fr, 2^384 for BLS12-381's Fq).
-const montgomeryRadix = (m) => 1n << (64n * BigInt(Math.ceil(m.toString(2).length / 64)));
 // A curve's salt for the random streams of one test.
 const salt = (curve, salts) => salts[CURVE_NAMES.indexOf(curve)];
 
