@@ -93,7 +93,8 @@ void add_knob_options(CLI::App& app, MsmConfig& config) {
   add_enum_option(app, "--accumulator", config.accumulator, accumulator_names(),
                   "Bucket accumulation algorithm; auto lets the backend choose");
   app.add_option("--walker-slots", config.walker_slots,
-                 "stream_walker: S, affine additions per batched inversion per thread; 0 = by size")
+                 "stream_walker and pair_tree: S, affine additions per batched inversion per thread "
+                 "(cuda's pair_tree: 8, 16 or 32); 0 = by size")
       ->transform(integer_in(0, kMaxUnsigned))
       ->capture_default_str();
   app.add_option("--walker-threads-per-block", config.walker_threads_per_block, "stream_walker: threads per block")

@@ -96,7 +96,7 @@ def main():
         common = ["--curve", args.curve, "--points", points_path, "--scalars", scalars_path, "--format", args.format]
         expected = run([args.node, oracle] + common, f"oracle on {name}")
         runs = [["--window-bits", str(window)] if window else [] for window in windows]
-        if pair_tree and args.backend == "vulkan":
+        if pair_tree and args.backend in ("vulkan", "cuda"):
             runs.append(["--accumulator", "pair_tree"])
         for options in runs:
             extra = ["--backend", args.backend] + options

@@ -32,7 +32,7 @@ struct CpuBackend {
   static constexpr unsigned precompute_factor = 1;
 };
 
-// cuda's two accumulators, each at every size (automatic is xyzz), xyzz without glv and with it
+// cuda's three accumulators, each at every size (automatic is xyzz), xyzz without glv and with it
 // (its automatic choice takes glv at n ≤ 2^20: both paths are named here).
 struct CudaBackend {
   static constexpr Backend backend = Backend::cuda;
@@ -49,6 +49,13 @@ struct CudaBackend {
 struct CudaXyzzBackend : CudaBackend {
   static constexpr const char* name = "cuda_xyzz";
   static constexpr Accumulator accumulator = Accumulator::xyzz;
+  static constexpr Glv glv = Glv::off;
+};
+
+// The seeds' second accumulator on cuda (pair_tree.cuh), S = 16 pairs per thread and level.
+struct CudaPairTreeBackend : CudaBackend {
+  static constexpr const char* name = "cuda_pair_tree";
+  static constexpr Accumulator accumulator = Accumulator::pair_tree;
   static constexpr Glv glv = Glv::off;
 };
 
@@ -99,6 +106,9 @@ using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Bn254, CudaXyzzBackend>,
                                           ConformanceCase<Grumpkin, CudaXyzzBackend>,
                                           ConformanceCase<Bls12381, CudaXyzzBackend>,
+                                          ConformanceCase<Bn254, CudaPairTreeBackend>,
+                                          ConformanceCase<Grumpkin, CudaPairTreeBackend>,
+                                          ConformanceCase<Bls12381, CudaPairTreeBackend>,
                                           ConformanceCase<Bn254, CudaGlvBackend>,
                                           ConformanceCase<Grumpkin, CudaGlvBackend>,
                                           ConformanceCase<Bls12381, CudaGlvBackend>,

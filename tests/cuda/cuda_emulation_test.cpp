@@ -212,6 +212,72 @@ TYPED_TEST(CudaEmulationTest, XyzzWalkerOnEveryKindOfInput) {
   EXPECT_TRUE(this->run(pairs, paired, {.window_bits = 4, .accumulator = xyzz}).is_infinity());
 }
 
+// accumulator = pair_tree: every level's pairs batched S per thread (8, 16, 32), with and without
+// the dx cache, on random, repeated (one bucket of 3,000 entries: 12 levels), cancelling and
+// one-bucket inputs, with glv, and in window batches under a memory budget.
+TYPED_TEST(CudaEmulationTest, PairTreeOnEveryKindOfInput) {
+  using Curve = TypeParam;
+  constexpr auto tree = backend::AccumulatorKind::pair_tree;
+  const auto points = independent_points<Curve>(200, this->rng());
+  const auto scalars = random_scalars_256<Curve>(200, this->rng);
+  for (unsigned c : {2u, 3u, 7u, 10u}) this->expect_correct(points, scalars, {.window_bits = c, .accumulator = tree});
+  for (unsigned s : {8u, 32u}) {
+    for (bool dx_cache : {false, true}) {
+      this->expect_correct(points, scalars,
+                           {.window_bits = 5, .accumulator = tree, .walker_slots = s, .pair_tree_dx_cache = dx_cache});
+    }
+  }
+  const auto copies = copies_of_one_point<Curve>(3000, this->rng());
+  const std::vector<Integer<Curve>> equal(copies.size(), random_scalars_below_r<Curve>(1, this->rng)[0]);
+  this->expect_correct(copies, equal, {.window_bits = 4, .accumulator = tree});
+  auto mixed = copies;
+  for (std::size_t i = 0; i < mixed.size(); i += 2) mixed[i] = -mixed[i];
+  this->expect_correct(mixed, equal, {.window_bits = 4, .accumulator = tree, .pair_tree_dx_cache = true});
+  const auto pairs = plus_minus_pairs<Curve>(100, this->rng());
+  const auto paired = doubled_up<Curve>(random_scalars_below_r<Curve>(100, this->rng));
+  EXPECT_TRUE(this->run(pairs, paired, {.window_bits = 4, .accumulator = tree}).is_infinity());
+  auto with_infinity = points;
+  with_infinity[3] = AffinePoint<Curve>::infinity();
+  with_infinity[150] = AffinePoint<Curve>::infinity();
+  this->expect_correct(with_infinity, scalars, {.window_bits = 6, .accumulator = tree, .glv = backend::GlvChoice::on});
+  // Window batches: a budget below one batch of every window.
+  std::string error;
+  const CudaMsmOptions whole{.window_bits = 6, .accumulator = tree};
+  const auto sizes = cuda::detail::make_msm_sizes(points.size(), cuda::detail::curve_shape<Curve>(), whole, &error);
+  ASSERT_TRUE(error.empty()) << error;
+  CudaMsmOptions budget = whole;
+  budget.memory_budget_bytes = sizes.bytes.total() - 1;
+  EXPECT_LT(
+      cuda::detail::make_msm_sizes(points.size(), cuda::detail::curve_shape<Curve>(), budget, &error).batch_windows,
+      sizes.batch_windows);
+  this->expect_correct(points, scalars, budget);
+}
+
+// The pair tree's knobs: S in {8, 16, 32} (16 by default), the dx cache only with the pair tree,
+// no stream-walker state or thread cap; no walker slots or parts; its level arrays counted.
+TEST(CudaEmulationSizes, PairTreeKnobs) {
+  constexpr auto tree = backend::AccumulatorKind::pair_tree;
+  std::string error;
+  const auto sizes = cuda::detail::make_msm_sizes(1000, kBn254Shape, {.accumulator = tree}, &error);
+  EXPECT_TRUE(error.empty()) << error;
+  EXPECT_TRUE(sizes.pair_tree);
+  EXPECT_FALSE(sizes.xyzz);
+  EXPECT_FALSE(sizes.glv);
+  EXPECT_EQ(sizes.slots, cuda::detail::kPairTreeSlots);
+  EXPECT_EQ(sizes.walker_slot_count, 0u);
+  EXPECT_GE(sizes.pair_tree_points[1], sizes.batch_entries);
+  EXPECT_GT(sizes.bytes.pair_tree, sizes.pair_tree_points[1] * sizeof(AffinePoint<Bn254G1>));
+  EXPECT_EQ(cuda::detail::make_msm_sizes(1000, kBn254Shape, {.accumulator = tree, .walker_slots = 32}, &error).slots,
+            32u);
+  (void)cuda::detail::make_msm_sizes(1000, kBn254Shape, {.accumulator = tree, .walker_slots = 12}, &error);
+  EXPECT_NE(error.find("8, 16 or 32"), std::string::npos) << error;
+  (void)cuda::detail::make_msm_sizes(1000, kBn254Shape, {.pair_tree_dx_cache = true}, &error);
+  EXPECT_NE(error.find("pair_tree_dx_cache needs accumulator = pair_tree"), std::string::npos) << error;
+  (void)cuda::detail::make_msm_sizes(1000, kBn254Shape, {.accumulator = tree, .walker_state = WalkerState::global},
+                                     &error);
+  EXPECT_NE(error.find("not the pair tree's"), std::string::npos) << error;
+}
+
 // glv: the scalars split by the endomorphism (curve/glv_split.hpp), 2n points (P, φ(P)); both
 // accumulators, several windows, and the inputs that make halves collide: copies of one point,
 // P and −P, points at infinity, zero scalars, r − 1, scalars ≥ r and λ (whose split is (0, 1)).

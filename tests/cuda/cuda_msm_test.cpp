@@ -130,6 +130,32 @@ TYPED_TEST(CudaMsmTest, ArithmeticProgression) {
   }
 }
 
+// The pair tree on the device: random independent points at 2^12 and at the test size with S = 8,
+// 16, 32 and the dx cache; copies of one point (one bucket per window of every entry: ⌈log₂ n⌉
+// levels); P and −P; an arithmetic progression; glv.
+TYPED_TEST(CudaMsmTest, PairTree) {
+  using Curve = TypeParam;
+  constexpr auto tree = backend::AccumulatorKind::pair_tree;
+  for (unsigned log_n : {12u, test_log_n()}) {
+    const std::size_t n = std::size_t{1} << log_n;
+    const auto points = independent_points<Curve>(n, this->rng());
+    const auto scalars = random_scalars_256<Curve>(n, this->rng);
+    for (unsigned s : {8u, 16u, 32u}) this->expect_correct(points, scalars, {.accumulator = tree, .walker_slots = s});
+    this->expect_correct(points, scalars, {.accumulator = tree, .pair_tree_dx_cache = true});
+    this->expect_correct(points, scalars, {.accumulator = tree, .glv = backend::GlvChoice::on});
+  }
+  const auto copies = copies_of_one_point<Curve>(std::size_t{1} << test_log_n(), this->rng());
+  const std::vector<Integer<Curve>> equal(copies.size(), random_scalars_below_r<Curve>(1, this->rng)[0]);
+  this->expect_correct(copies, equal, {.accumulator = tree});
+  const auto pairs = plus_minus_pairs<Curve>(2048, this->rng());
+  const auto paired = doubled_up<Curve>(random_scalars_below_r<Curve>(2048, this->rng));
+  EXPECT_TRUE(this->gpu(pairs, paired, {.accumulator = tree}).is_infinity());
+  const auto progression = arithmetic_progression<Curve>(4096);
+  std::vector<Integer<Curve>> small(progression.size());
+  for (auto& k : small) k = small_scalar<Curve>(1 + this->rng() % 8);
+  this->expect_correct(progression, small, {.window_bits = 4, .accumulator = tree});
+}
+
 // glv on the device (the split in decompose_scalars, φ(P) in endomorphism_points): random
 // independent points at 2^12 and at the test size, both accumulators, copies of one point, P and
 // −P, and the edge scalars (0, r − 1, r, 2^256 − 1, λ) with a point at infinity.

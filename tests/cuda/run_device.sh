@@ -50,8 +50,8 @@ done
 # The conformance suite on the cuda backend's three configurations (stream walker, xyzz, xyzz with
 # glv; the cpu cases run in CI), at the large tier.
 ZKMSM_TEST_LOG_N=${ZKMSM_TEST_LOG_N:-16} timeout 600 "$build/conformance_test" \
-  --gtest_filter='*_cuda.*:*_cuda_xyzz.*:*_cuda_glv.*:*_cuda_precomputed.*' --gtest_brief=1 >>"$out/tests.log" 2>&1
-echo "conformance_test (cuda, cuda_xyzz, cuda_glv, cuda_precomputed) rc=$?" | tee -a "$out/tests.log"
+  --gtest_filter='*_cuda.*:*_cuda_xyzz.*:*_cuda_pair_tree.*:*_cuda_glv.*:*_cuda_precomputed.*' --gtest_brief=1 >>"$out/tests.log" 2>&1
+echo "conformance_test (cuda, cuda_xyzz, cuda_pair_tree, cuda_glv, cuda_precomputed) rc=$?" | tee -a "$out/tests.log"
 echo "tests in $(( $(date +%s) - start )) s"
 
 grep -E "FAILED|Failure|failed" "$out/tests.log" | head -20

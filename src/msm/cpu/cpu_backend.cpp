@@ -64,7 +64,7 @@ Status check_knobs(const backend::Knobs& knobs) {
   }
   if (knobs.pair_tree_dx_cache) {
     return Status::error(StatusCode::invalid_argument,
-                         "pair_tree_dx_cache: backend 'cpu' has no pair_tree accumulator (vulkan has)");
+                         "pair_tree_dx_cache: backend 'cpu' has no pair_tree accumulator (cuda and vulkan have)");
   }
   const bool all_devices = knobs.devices.size() == 1 && knobs.devices[0] == -1;
   if (!knobs.devices.empty() && !all_devices) {

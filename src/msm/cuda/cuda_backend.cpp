@@ -3,8 +3,8 @@
 // the device), the knobs of cuda_knobs.hpp, and Knobs::devices: no list runs on the current
 // device on the caller's stream; a list spreads the work through the device queues
 // (cuda_devices.hpp), and prepared bases live where they were dealt (cuda_bases.hpp). The cuda
-// backend has two accumulators, the stream walker and xyzz: accumulator pair_tree and
-// batch_affine, and pair_tree_dx_cache, are refused (check_knobs).
+// backend has three accumulators, the stream walker, the pair tree and xyzz: accumulator
+// batch_affine is refused (check_knobs).
 #include <memory>
 #include <span>
 #include <string>
@@ -26,19 +26,12 @@ namespace zkmsm::cuda {
 
 namespace {
 
-// The knobs of the other backends' accumulators, which cuda does not have.
+// The knob of the cpu backend's accumulator, which cuda does not have.
 backend::Status check_knobs(const backend::Knobs& knobs) {
-  if (knobs.accumulator == backend::AccumulatorKind::pair_tree ||
-      knobs.accumulator == backend::AccumulatorKind::batch_affine) {
+  if (knobs.accumulator == backend::AccumulatorKind::batch_affine) {
     return backend::Status::error(
         backend::StatusCode::invalid_argument,
-        std::string("accumulator '") +
-            (knobs.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree" : "batch_affine") +
-            "': backend 'cuda' has auto, stream_walker and xyzz");
-  }
-  if (knobs.pair_tree_dx_cache) {
-    return backend::Status::error(backend::StatusCode::invalid_argument,
-                                  "pair_tree_dx_cache: backend 'cuda' has no pair_tree accumulator (vulkan has)");
+        "accumulator 'batch_affine': backend 'cuda' has auto, stream_walker, pair_tree and xyzz");
   }
   return backend::Status::success();
 }

@@ -1,8 +1,8 @@
 // The one backend interface's knobs, inputs and report in the cuda backend's own vocabulary
 // (cuda_msm.hpp), shared by the adapter (cuda_backend.cpp), the multi-device runs
 // (cuda_devices.cpp) and the prepared bases (cuda_bases.cpp). The cuda backend reads
-// window_bits, the walker knobs, memory_budget_bytes, cuda_stream and devices; the accumulator
-// is always the stream walker.
+// window_bits, the accumulator, the walker knobs (S is also the pair tree's pairs per thread),
+// pair_tree_dx_cache, memory_budget_bytes, glv, cuda_stream and devices.
 #pragma once
 
 #include "msm/common/msm_backend.hpp"
@@ -18,6 +18,7 @@ inline CudaMsmOptions to_options(const backend::Knobs& knobs) {
   options.walker_threads_per_block = knobs.walker_threads_per_block;
   options.walker_max_blocks = knobs.walker_max_blocks;
   options.walker_state = knobs.walker_state;
+  options.pair_tree_dx_cache = knobs.pair_tree_dx_cache;
   options.memory_budget_bytes = knobs.memory_budget_bytes;
   options.stream = knobs.cuda_stream;
   options.glv = knobs.glv;
@@ -47,7 +48,9 @@ inline CudaMsmInputs to_inputs(const backend::MsmRequest& request) {
 
 // The report of a run on `devices` GPUs.
 inline void copy_report(backend::MsmReport& out, const CudaMsmReport& report, unsigned devices) {
-  out.accumulator = report.accumulator == backend::AccumulatorKind::xyzz ? "xyzz" : "stream_walker";
+  out.accumulator = report.accumulator == backend::AccumulatorKind::xyzz        ? "xyzz"
+                    : report.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree"
+                                                                                : "stream_walker";
   out.window_bits = report.window_bits;
   out.windows = report.windows;
   out.glv = report.glv;

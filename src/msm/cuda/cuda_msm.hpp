@@ -48,16 +48,20 @@ struct PrecomputedCopies {
 
 struct CudaMsmOptions {
   unsigned window_bits = 0;  // c; 0 = the backend's cost model
-  // stream_walker (batched affine additions) or xyzz (XYZZ buckets, xyzz_walker.cuh); automatic =
-  // xyzz, or the stream walker when one of its knobs below is set (launch_sizes.hpp).
+  // stream_walker (batched affine additions), pair_tree (batched affine additions level by level,
+  // pair_tree.cuh) or xyzz (XYZZ buckets, xyzz_walker.cuh); automatic = xyzz, or the stream walker
+  // when one of its knobs below is set (launch_sizes.hpp).
   backend::AccumulatorKind accumulator = backend::AccumulatorKind::automatic;
-  unsigned walker_slots = 0;  // S: affine additions per batched inversion per thread; 0 = by size
+  // S: affine additions per batched inversion per thread; 0 = by size. The pair tree's pairs per
+  // thread and level: 8, 16 or 32 (0 = 16).
+  unsigned walker_slots = 0;
   unsigned walker_threads_per_block = 128;
   unsigned walker_max_blocks = 0;  // walker thread cap = max_blocks · threads per block; 0 = auto
   // automatic: by size, warp up to kWarpWalkerMaxPoints points, global above (launch_sizes.hpp);
   // registers: S ∈ {1, 2, 4, 8, 16}; global, global_warp: any S in [1, 64]; warp: S ∈ {1, 2, 4}
   // (warp_batch_inverse.cuh).
   backend::WalkerState walker_state = backend::WalkerState::automatic;
+  bool pair_tree_dx_cache = false;      // the pair tree keeps each pair's denominator between its passes
   std::size_t memory_budget_bytes = 0;  // 0 = no limit; else windows are processed in batches
   // Split each scalar by the curve's GLV endomorphism (curve/glv_split.hpp): 2n points (P and
   // φ(P), the latter computed into a device buffer), scalars of 127 bits, half the windows.

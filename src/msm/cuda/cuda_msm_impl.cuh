@@ -23,7 +23,9 @@ inline void fill_report(CudaMsmReport* report, const MsmSizes& sizes, const doub
   report->window_bits = sizes.window_bits;
   report->windows = sizes.windows;
   report->glv = sizes.glv;
-  report->accumulator = sizes.xyzz ? backend::AccumulatorKind::xyzz : backend::AccumulatorKind::stream_walker;
+  report->accumulator = sizes.xyzz        ? backend::AccumulatorKind::xyzz
+                        : sizes.pair_tree ? backend::AccumulatorKind::pair_tree
+                                          : backend::AccumulatorKind::stream_walker;
   report->stages.clear();
   for (int s = 0; s < kStageCount; ++s) {
     const double ms = s == kAccumulate ? stage_ms[kAccumulate] + stage_ms[kCombinePartials] : stage_ms[s];

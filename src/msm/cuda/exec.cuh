@@ -24,6 +24,7 @@
 #include <vector>
 
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 
 #include "msm/cuda/cuda_msm.hpp"
 
@@ -254,6 +255,19 @@ class DeviceExec {
     return {};
   }
 
+  // Bytes of temporary storage ExclusiveSum needs for `count` words.
+  CudaStatus scan_temp_bytes(int count, std::size_t* bytes) {
+    ZKMSM_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, *bytes, static_cast<const u32*>(nullptr),
+                                                   static_cast<u32*>(nullptr), count, stream_));
+    return {};
+  }
+
+  // out[i] = Σ_{j < i} in[j] for i < count.
+  CudaStatus exclusive_scan(const u32* in, u32* out, int count, void* temp, std::size_t temp_bytes) {
+    ZKMSM_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp, temp_bytes, in, out, count, stream_));
+    return {};
+  }
+
   CudaStatus stage_begin(Stage stage) {
     cudaEvent_t start = nullptr;
     ZKMSM_CUDA_CHECK(cudaEventCreate(&start));
@@ -419,6 +433,19 @@ class HostExec {
       values_alt[i] = values[order[i]];
     }
     *sorted_in_alt = true;
+    return {};
+  }
+  CudaStatus scan_temp_bytes(int, std::size_t* bytes) {
+    *bytes = 16;
+    return {};
+  }
+  CudaStatus exclusive_scan(const u32* in, u32* out, int count, void*, std::size_t) {
+    u32 sum = 0;
+    for (int i = 0; i < count; ++i) {
+      const u32 word = in[i];
+      out[i] = sum;
+      sum += word;
+    }
     return {};
   }
   CudaStatus stage_begin(Stage stage) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "curve/glv_split.hpp"
+#include "msm/common/pair_tree_layout.hpp"
 #include "msm/common/signed_digits.hpp"
 #include "msm/common/window_cost_model.hpp"
 #include "msm/cuda/cuda_msm.hpp"
@@ -130,6 +131,19 @@ inline PrecomputedCopies plan_precomputed_copies(std::size_t n,
   return copies;
 }
 
+// The pair tree (pair_tree.cuh): pairs per thread and level (S), one inversion each. Not tuned yet
+// (docs/cuda_notes.md run 23 measures 8, 16 and 32).
+inline constexpr unsigned kPairTreeSlots = 16;
+inline bool pair_tree_slots_supported(unsigned s) { return s == 8 || s == 16 || s == 32; }
+// The pair tree's level kernel: threads per block.
+inline constexpr unsigned kPairTreeThreadsPerBlock = 128;
+
+// Upper bound of CUB's exclusive-scan temporary storage for `items` words (tile states of ≥ 128
+// items, 16 bytes each, and alignment padding).
+inline std::size_t scan_temp_bound(std::uint64_t items) {
+  return static_cast<std::size_t>(items / 8) + (std::size_t{1} << 16);
+}
+
 inline bool registers_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4 || s == 8 || s == 16; }
 inline bool warp_slots_supported(unsigned s) { return s == 1 || s == 2 || s == 4; }
 
@@ -143,11 +157,11 @@ inline std::size_t sort_temp_bound(std::uint64_t items) {
 
 struct BufferBytes {
   std::size_t points = 0, scalars = 0, glv_points = 0, sort_arrays = 0, sort_temp = 0, bucket_bounds = 0,
-              bucket_sums = 0, partials = 0, split_sums = 0, combine_levels = 0, walker_state = 0, reduce = 0,
-              bit_sums = 0, meta = 0;
+              bucket_sums = 0, partials = 0, split_sums = 0, combine_levels = 0, walker_state = 0, pair_tree = 0,
+              reduce = 0, bit_sums = 0, meta = 0;
   std::size_t total() const {
     return points + scalars + glv_points + sort_arrays + sort_temp + bucket_bounds + bucket_sums + partials +
-           split_sums + combine_levels + walker_state + reduce + bit_sums + meta;
+           split_sums + combine_levels + walker_state + pair_tree + reduce + bit_sums + meta;
   }
 };
 
@@ -207,9 +221,16 @@ struct MsmSizes {
   std::uint64_t combine_level_units = 0;  // records per set of combine levels ≥ 1 (0: one level)
   unsigned walker_min_blocks = 0;         // register cap of the global walker (0: none)
   backend::WalkerState state = backend::WalkerState::registers;
-  bool xyzz = false;  // accumulator: the xyzz walker (one slot per thread) instead of the stream walker
+  bool xyzz = false;       // accumulator: the xyzz walker (one slot per thread) instead of the stream walker
+  bool pair_tree = false;  // accumulator: the pair tree (S = slots pairs per thread); no walker slots
+  bool pair_tree_dx_cache = false;
+  // The pair tree's level arrays (pair_tree.cuh): keys[ℓ & 1] and points[ℓ & 1] hold level ℓ's
+  // positions (level 0's points are the sorted entries), each sized by the closed-form bound of
+  // the largest level using it (pair_tree_positions_bound).
+  std::uint64_t pair_tree_keys[2] = {0, 0};
+  std::uint64_t pair_tree_points[2] = {0, 0};
   bool state_in_device_memory() const {
-    return !xyzz && (state == backend::WalkerState::global || state == backend::WalkerState::global_warp);
+    return !xyzz && !pair_tree && (state == backend::WalkerState::global || state == backend::WalkerState::global_warp);
   }
   std::size_t affine_point_bytes() const { return affine_bytes(field_words); }
   std::size_t xyzz_point_bytes() const { return xyzz_bytes(field_words); }
@@ -239,7 +260,10 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
   sizes.sentinel_key = sizes.batch_windows * sizes.buckets;
   sizes.key_bits = std::max(1u, bit_width_u64(sizes.sentinel_key));
 
-  if (sizes.xyzz) {
+  if (sizes.pair_tree) {
+    // No walker slots: whole buckets only, no parts to combine.
+    sizes.walker_threads = 0;
+  } else if (sizes.xyzz) {
     // About kXyzzEntriesPerThread entries per thread, capped.
     const std::uint64_t wanted = (sizes.batch_entries + kXyzzEntriesPerThread - 1) / kXyzzEntriesPerThread;
     sizes.walker_threads = static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, kXyzzMaxThreads));
@@ -256,7 +280,7 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
     // empty slot ranges).
     if (sizes.inversion_per_warp()) sizes.walker_threads = (sizes.walker_threads + 31) / 32 * 32;
   }
-  sizes.walker_slot_count = static_cast<std::uint64_t>(sizes.walker_threads) * sizes.slots;
+  sizes.walker_slot_count = sizes.pair_tree ? 0 : static_cast<std::uint64_t>(sizes.walker_threads) * sizes.slots;
   sizes.combine_level_units = sizes.walker_slot_count <= kCombineBlockUnits
                                   ? 0
                                   : (sizes.walker_slot_count + kCombineBlockUnits - 1) / kCombineBlockUnits;
@@ -287,6 +311,16 @@ inline void size_buffers(MsmSizes& sizes, const CudaMsmOptions& options) {
   b.walker_state = sizes.state_in_device_memory()
                        ? sizes.walker_slot_count * slot_words(sizes.field_words) * sizeof(std::uint32_t)
                        : 0;
+  if (sizes.pair_tree) {
+    const std::uint64_t e = sizes.batch_entries;
+    sizes.pair_tree_keys[0] = std::max<std::uint64_t>(1, pair_tree_positions_bound(e, 0));
+    sizes.pair_tree_keys[1] = std::max<std::uint64_t>(1, pair_tree_positions_bound(e, 1));
+    sizes.pair_tree_points[0] = std::max<std::uint64_t>(1, pair_tree_positions_bound(e, 2));
+    sizes.pair_tree_points[1] = sizes.pair_tree_keys[1];
+    const std::size_t scan_words = static_cast<std::size_t>(sizes.sentinel_key) + 1;
+    b.pair_tree = (sizes.pair_tree_keys[0] + sizes.pair_tree_keys[1] + 3 * scan_words) * sizeof(std::uint32_t) +
+                  (sizes.pair_tree_points[0] + sizes.pair_tree_points[1]) * affine + scan_temp_bound(scan_words);
+  }
   b.reduce = (static_cast<std::size_t>(sizes.batch_windows) * (sizes.buckets + 1) + sizes.split_buffer_items[0] +
               sizes.split_buffer_items[1]) *
              xyzz;
@@ -327,12 +361,29 @@ inline MsmSizes make_msm_sizes(std::size_t n,
   }
   if (options.accumulator != backend::AccumulatorKind::automatic &&
       options.accumulator != backend::AccumulatorKind::stream_walker &&
-      options.accumulator != backend::AccumulatorKind::xyzz) {
-    *error = "accumulator must be auto, stream_walker or xyzz";
+      options.accumulator != backend::AccumulatorKind::xyzz &&
+      options.accumulator != backend::AccumulatorKind::pair_tree) {
+    *error = "accumulator must be auto, stream_walker, pair_tree or xyzz";
     return sizes;
   }
+  sizes.pair_tree = options.accumulator == backend::AccumulatorKind::pair_tree;
   sizes.xyzz = options.accumulator == backend::AccumulatorKind::xyzz ||
                (options.accumulator == backend::AccumulatorKind::automatic && default_accumulator_is_xyzz(options));
+  if (options.pair_tree_dx_cache && !sizes.pair_tree) {
+    *error = "pair_tree_dx_cache needs accumulator = pair_tree";
+    return sizes;
+  }
+  sizes.pair_tree_dx_cache = options.pair_tree_dx_cache;
+  if (sizes.pair_tree) {
+    if (options.walker_state != backend::WalkerState::automatic || options.walker_max_blocks != 0) {
+      *error = "walker_state and walker_max_blocks are the stream walker's knobs, not the pair tree's";
+      return sizes;
+    }
+    if (options.walker_slots != 0 && !pair_tree_slots_supported(options.walker_slots)) {
+      *error = "walker_slots (the pair tree's pairs per thread) must be 8, 16 or 32 with accumulator = pair_tree";
+      return sizes;
+    }
+  }
   sizes.copies = options.copies;
   const bool copies = options.copies.count > 1;
   if (copies) {
@@ -360,11 +411,11 @@ inline MsmSizes make_msm_sizes(std::size_t n,
   }
   sizes.state = state;
   const unsigned slots = options.walker_slots != 0 ? options.walker_slots : default_walker_slots(state, sizes.n);
-  if (state == backend::WalkerState::registers && !registers_slots_supported(slots)) {
+  if (!sizes.pair_tree && state == backend::WalkerState::registers && !registers_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2, 4, 8 or 16 with walker_state = registers";
     return sizes;
   }
-  if (state == backend::WalkerState::warp && !warp_slots_supported(slots)) {
+  if (!sizes.pair_tree && state == backend::WalkerState::warp && !warp_slots_supported(slots)) {
     *error = "walker_slots must be 1, 2 or 4 with walker_state = warp";
     return sizes;
   }
@@ -386,9 +437,12 @@ inline MsmSizes make_msm_sizes(std::size_t n,
                         max_useful_window_bits(n));
   sizes.windows = copies ? options.copies.windows_per_copy : signed_window_count(digit_bits, sizes.window_bits);
   sizes.buckets = std::uint32_t{1} << (sizes.window_bits - 1);
-  sizes.slots = sizes.xyzz ? 1 : slots;
+  sizes.slots = sizes.xyzz        ? 1
+                : sizes.pair_tree ? (options.walker_slots != 0 ? options.walker_slots : kPairTreeSlots)
+                                  : slots;
   sizes.threads_per_block = options.walker_threads_per_block;
-  sizes.walker_min_blocks = !sizes.xyzz && state == backend::WalkerState::global && sizes.n >= kCappedWalkerMinPoints &&
+  sizes.walker_min_blocks = !sizes.xyzz && !sizes.pair_tree && state == backend::WalkerState::global &&
+                                    sizes.n >= kCappedWalkerMinPoints &&
                                     sizes.threads_per_block <= kCappedWalkerBlockThreads
                                 ? kCappedWalkerMinBlocks
                                 : 0;

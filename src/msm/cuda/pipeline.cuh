@@ -26,6 +26,7 @@
 #include "msm/cuda/endomorphism_points.cuh"
 #include "msm/cuda/exec.cuh"
 #include "msm/cuda/launch_sizes.hpp"
+#include "msm/cuda/pair_tree.cuh"
 #include "msm/cuda/reduce_buckets.cuh"
 #include "msm/cuda/stream_walker.cuh"
 #include "msm/cuda/walker_combine.cuh"
@@ -173,6 +174,11 @@ CudaStatus run_pipeline(Exec& exec,
   ZKMSM_TRY(exec.alloc(meta, kMetaBytes));
   u32* valid = reinterpret_cast<u32*>(meta);
   u32* long_split_flag = reinterpret_cast<u32*>(meta + sizeof(u32));
+  PairTreeBuffers<Fd> pair_tree;
+  if (sizes.pair_tree) {
+    ZKMSM_TRY(allocate_pair_tree(exec, sizes, pair_tree));
+    pair_tree.max_count = reinterpret_cast<u32*>(meta + 2 * sizeof(u32));
+  }
   // The points the entries index: the inputs, or with glv P and φ(P) (timed with decompose).
   const Affine* points = input_points_array;
   if (sizes.glv) {
@@ -211,6 +217,12 @@ CudaStatus run_pipeline(Exec& exec,
 
     // plan: bucket boundaries, valid count; partial markers cleared; empty buckets = infinity.
     ZKMSM_TRY(exec.stage_begin(kPlan));
+    if (sizes.pair_tree) {
+      // The pair tree reads every bucket's length (0 for the empty ones).
+      const std::size_t bound_bytes = static_cast<std::size_t>(batch_windows) * sizes.buckets * sizeof(u32);
+      ZKMSM_TRY(exec.memset(bucket_start, 0, bound_bytes));
+      ZKMSM_TRY(exec.memset(bucket_end, 0, bound_bytes));
+    }
     ZKMSM_TRY(
         exec.for_each(batch_entries, kGenericThreadsPerBlock,
                       BucketBounds{sorted_keys, batch_entries, sizes.sentinel_key, bucket_start, bucket_end, valid}));
@@ -231,7 +243,10 @@ CudaStatus run_pipeline(Exec& exec,
     ZKMSM_TRY(exec.stage_begin(kAccumulate));
     const SortedEntries<Fd> entries{points, sorted_keys, sorted_values, bucket_start, bucket_end, valid};
     const SplitLength split_length = entries.split_length(sizes.walker_slot_count);
-    if (sizes.xyzz) {
+    if (sizes.pair_tree) {
+      ZKMSM_TRY(run_pair_tree<Curve>(exec, sizes, entries, batch_entries, batch_windows * sizes.buckets, pair_tree,
+                                     bucket_sums));
+    } else if (sizes.xyzz) {
       const XyzzWalker<Curve> walker{entries,         sizes.buckets,
                                      bucket_items,    reinterpret_cast<Xyzz*>(head_parts),
                                      head_bucket,     reinterpret_cast<Xyzz*>(tail_parts),
