@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <span>
 #include <string>
 
 #include "commands.hpp"
@@ -29,8 +30,8 @@ int run_msm(const MsmOptions& options) {
     using Curve = decltype(curve_tag);
     auto start = std::chrono::steady_clock::now();
     const MsmInputs<Curve> inputs = read_msm_inputs<Curve>(options.points_path, options.scalars_path, options.format);
-    const std::vector<Point<Curve>>& points = inputs.points;
-    const std::vector<Scalar<Curve>>& scalars = inputs.scalars;
+    const std::span<const Point<Curve>> points = inputs.points;
+    const std::span<const Scalar<Curve>> scalars = inputs.scalars;
     const double read_ms = elapsed_ms(start);
 
     // Open the stats file first: a bad path must fail before anything is printed.

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "input_file.hpp"
 #include "number_options.hpp"
@@ -46,6 +47,16 @@ void check_counts(const InputFile& points,
                  (scalars_more ? "more than " : "") + std::to_string(scalars_count) + " scalars");
 }
 
+template <class Curve>
+MsmInputs<Curve> from_vectors(std::vector<Point<Curve>> points, std::vector<Scalar<Curve>> scalars) {
+  MsmInputs<Curve> inputs;
+  inputs.point_vector = std::move(points);
+  inputs.scalar_vector = std::move(scalars);
+  inputs.points = inputs.point_vector;
+  inputs.scalars = inputs.scalar_vector;
+  return inputs;
+}
+
 }  // namespace
 
 template <class Curve>
@@ -71,12 +82,18 @@ MsmInputs<Curve> read_msm_inputs(const std::string& points_path,
   if (points_known && scalars_known && reads_points_in_place<Curve>(format)) {
     check_counts(points, *points_known, false, scalars, *scalars_known, false);
     // Two regular files: read straight into the arrays, then decoded in place.
-    MsmInputs<Curve> inputs{std::vector<Point<Curve>>(*points_known), std::vector<Scalar<Curve>>(*scalars_known)};
-    points.read_exactly(reinterpret_cast<std::uint8_t*>(inputs.points.data()), *points_known * point_size);
-    scalars.read_exactly(reinterpret_cast<std::uint8_t*>(inputs.scalars.data()), *scalars_known * scalar_bytes);
-    if (point_size == 2 * scalar_bytes)  // 32-byte coordinates (BN254, Grumpkin); BLS12-381's le needs nothing
-      integers_to_limbs_in_place({reinterpret_cast<Limbs*>(inputs.points.data()), 2 * inputs.points.size()}, format);
-    integers_to_limbs_in_place(inputs.scalars, format);
+    MsmInputs<Curve> inputs;
+    inputs.point_buffer.resize(*points_known);
+    inputs.scalar_buffer.resize(*scalars_known);
+    points.read_exactly(reinterpret_cast<std::uint8_t*>(inputs.point_buffer.data()), *points_known * point_size);
+    scalars.read_exactly(reinterpret_cast<std::uint8_t*>(inputs.scalar_buffer.data()), *scalars_known * scalar_bytes);
+    if (point_size == 2 * scalar_bytes) {  // 32-byte coordinates (BN254, Grumpkin); BLS12-381's le needs nothing
+      integers_to_limbs_in_place({reinterpret_cast<Limbs*>(inputs.point_buffer.data()), 2 * inputs.point_buffer.size()},
+                                 format);
+    }
+    integers_to_limbs_in_place({inputs.scalar_buffer.data(), inputs.scalar_buffer.size()}, format);
+    inputs.points = {inputs.point_buffer.data(), inputs.point_buffer.size()};
+    inputs.scalars = {inputs.scalar_buffer.data(), inputs.scalar_buffer.size()};
     return inputs;
   }
 
@@ -85,7 +102,8 @@ MsmInputs<Curve> read_msm_inputs(const std::string& points_path,
     bool more = false;
     const std::vector<std::uint8_t> point_data = points.read(*points_known * point_size, more);
     const std::vector<std::uint8_t> scalar_data = scalars.read(*scalars_known * scalar_bytes, more);
-    return {decode_points<Curve>(point_data, format, points.describe()), decode_scalars<Curve>(scalar_data, format)};
+    return from_vectors<Curve>(decode_points<Curve>(point_data, format, points.describe()),
+                               decode_scalars<Curve>(scalar_data, format));
   }
 
   // A stream is read first when the other file's count is known, and no further than that count
@@ -108,7 +126,8 @@ MsmInputs<Curve> read_msm_inputs(const std::string& points_path,
     scalar_data = scalars.read(points_count * scalar_bytes, more);
     check_counts(points, points_count, false, scalars, whole_scalars(scalars, scalar_data.size()), more);
   }
-  return {decode_points<Curve>(point_data, format, points.describe()), decode_scalars<Curve>(scalar_data, format)};
+  return from_vectors<Curve>(decode_points<Curve>(point_data, format, points.describe()),
+                             decode_scalars<Curve>(scalar_data, format));
 }
 
 template MsmInputs<Bn254> read_msm_inputs<Bn254>(const std::string&, const std::string&, Format);

@@ -8,19 +8,28 @@
 // file's count).
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
+#include <zkmsm/host_buffer.hpp>
 #include <zkmsm/zkmsm.hpp>
 
 #include "file_formats.hpp"
 
 namespace zkmsm::cli {
 
+// The decoded inputs as spans, over the arrays that hold them: HostBuffers (regular files whose
+// points are read in place: huge pages where the OS has them, no zero fill) or vectors (streams,
+// the BLS12-381 encodings that decode into a new array).
 template <class Curve>
 struct MsmInputs {
-  std::vector<Point<Curve>> points;
-  std::vector<Scalar<Curve>> scalars;
+  std::span<const Point<Curve>> points;
+  std::span<const Scalar<Curve>> scalars;
+  HostBuffer<Point<Curve>> point_buffer;
+  HostBuffer<Scalar<Curve>> scalar_buffer;
+  std::vector<Point<Curve>> point_vector;
+  std::vector<Scalar<Curve>> scalar_vector;
 };
 
 // Throws CliError naming the file at fault: missing, unreadable, not a regular file or pipe, a

@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/uninitialized_buffer.hpp"
+
 #include "core/wide_arith.hpp"
 #include "curve/affine_point.hpp"
 #include "field/field_constants.hpp"
@@ -33,13 +35,11 @@ struct PortableAdder {
     }
     batch_add_adjacent_pairs<Curve>(out, src, left, dest, pairs, {prefix_.data(), pair_case_.data()});
   }
-  std::size_t scratch_bytes() const {
-    return prefix_.capacity() * sizeof(BaseField) + pair_case_.capacity() * sizeof(AffinePairCase);
-  }
+  std::size_t scratch_bytes() const { return prefix_.bytes() + pair_case_.bytes(); }
 
  private:
-  std::vector<BaseField> prefix_;
-  std::vector<AffinePairCase> pair_case_;
+  UninitializedBuffer<BaseField> prefix_;  // written before read
+  UninitializedBuffer<AffinePairCase> pair_case_;
 };
 
 #if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/uninitialized_buffer.hpp"
+
 #include "msm/cpu/affine_pair_adders.hpp"
 #include "msm/cpu/sort_by_bucket.hpp"
 
@@ -52,7 +54,7 @@ class BatchAffineAccumulator {
   }
 
   std::size_t scratch_bytes() const {
-    return level_a_.capacity() * sizeof(Stored) * 2 + left_.capacity() * 8 + adder_.scratch_bytes();
+    return level_a_.bytes() + level_b_.bytes() + left_.bytes() + dest_.bytes() + adder_.scratch_bytes();
   }
 
  private:
@@ -134,8 +136,9 @@ class BatchAffineAccumulator {
     }
   }
 
-  std::vector<Stored> level_a_, level_b_;
-  std::vector<std::uint32_t> left_, dest_;
+  // Written before read, and as large as a window's entries: no zero fill (HostBuffer).
+  UninitializedBuffer<Stored> level_a_, level_b_;
+  UninitializedBuffer<std::uint32_t> left_, dest_;
   Adder adder_;
   std::vector<ActiveBucket> active_, next_active_, finished_;
 };

@@ -23,6 +23,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/uninitialized_buffer.hpp"
+
 #include "core/bigint.hpp"
 #include "field/prime_field.hpp"
 
@@ -199,10 +201,7 @@ class BatchAffineAdderX8 {
     }
   }
 
-  std::size_t scratch_bytes() const {
-    return pairs_.capacity() * sizeof(Pair) + prefix_.capacity() * sizeof(F) +
-           kinds_.capacity() * sizeof(AffinePairCaseMasks);
-  }
+  std::size_t scratch_bytes() const { return pairs_.bytes() + prefix_.bytes() + kinds_.bytes(); }
 
  private:
   struct Pair {
@@ -245,9 +244,9 @@ class BatchAffineAdderX8 {
     return F::from_lanes(lanes);
   }
 
-  std::vector<Pair> pairs_;
-  std::vector<F> prefix_;
-  std::vector<AffinePairCaseMasks> kinds_;
+  UninitializedBuffer<Pair> pairs_;  // written before read
+  UninitializedBuffer<F> prefix_;
+  UninitializedBuffer<AffinePairCaseMasks> kinds_;
 };
 
 }  // namespace zkmsm::cpu
