@@ -116,7 +116,8 @@ void bls12_381_points_file(std::span<const std::uint8_t> bytes, zkmsm::cli::Form
   }
   std::vector<zkmsm::Point<Bls>> points;
   try {
-    points = zkmsm::cli::read_msm_inputs<Bls>(file.path(), scalars_file.path(), format).points;
+    const auto inputs = zkmsm::cli::read_msm_inputs<Bls>(file.path(), scalars_file.path(), format);
+    points.assign(inputs.points.begin(), inputs.points.end());
   } catch (const zkmsm::cli::CliError& e) {
     const std::string message = e.what();
     if (bytes.size() % size != 0) {

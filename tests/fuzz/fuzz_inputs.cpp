@@ -208,7 +208,8 @@ void points_file(std::span<const std::uint8_t> bytes, zkmsm::cli::Format format)
   const MemoryFile scalars_file(std::vector<std::uint8_t>(32 * (bytes.size() / 64)));
   std::vector<zkmsm::Point<Curve>> points;
   try {
-    points = zkmsm::cli::read_msm_inputs<Curve>(file.path(), scalars_file.path(), format).points;
+    const auto inputs = zkmsm::cli::read_msm_inputs<Curve>(file.path(), scalars_file.path(), format);
+    points.assign(inputs.points.begin(), inputs.points.end());
   } catch (const zkmsm::cli::CliError& e) {
     FUZZ_CHECK(bytes.size() % 64 != 0, std::string("a whole points file refused: ") + e.what());
     FUZZ_CHECK(std::string(e.what()).find("not a multiple of 64") != std::string::npos, e.what());
@@ -248,7 +249,8 @@ void scalars_file(std::span<const std::uint8_t> bytes, zkmsm::cli::Format format
   const MemoryFile points_file(std::vector<std::uint8_t>(64 * (bytes.size() / 32)));
   std::vector<zkmsm::Scalar<Curve>> scalars;
   try {
-    scalars = zkmsm::cli::read_msm_inputs<Curve>(points_file.path(), file.path(), format).scalars;
+    const auto inputs = zkmsm::cli::read_msm_inputs<Curve>(points_file.path(), file.path(), format);
+    scalars.assign(inputs.scalars.begin(), inputs.scalars.end());
   } catch (const zkmsm::cli::CliError& e) {
     FUZZ_CHECK(bytes.size() % 32 != 0, std::string("a whole scalars file refused: ") + e.what());
     FUZZ_CHECK(std::string(e.what()).find("not a multiple of 32") != std::string::npos, e.what());
