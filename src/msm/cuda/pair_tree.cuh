@@ -14,7 +14,7 @@
 //   PairTreePrepare    per sorted entry: N = 1 → bucket_sums[b] = its point; N ≥ 2 → level 0's key
 //                      of its position; the longest bucket's N (max_count), whose ⌈log₂ N⌉ is the
 //                      number of levels (the host reads it once)
-//   PairTreeLevel<kS>  per thread, kS pairs of positions (2i, 2i + 1): lhs + rhs (rhs = infinity
+//   PairTreeLevel      per thread, S pairs of positions (2i, 2i + 1): lhs + rhs (rhs = infinity
 //                      for an odd count's last entry); count = 2 → the bucket's sum to bucket_sums,
 //                      else position offsets_out[b] + j of the next level (j = the pair's index in
 //                      its bucket). Level 0's entries are sorted entries (signed point indices);
@@ -71,7 +71,6 @@ struct PairTreePositions {
 template <class Fd>
 struct PairTreePrepare {
   SortedEntries<Fd> in;
-  u64 entries;   // E, sorted entries of the batch (valid and sentinel)
   u32 sentinel;  // W·B
   const u32* offsets0;
   u32* keys0;
@@ -104,6 +103,7 @@ struct PairTreeLevelArgs {
   const u32* offsets_out;
   DeviceAffine<Fd>* active_out;
   DeviceAffine<Fd>* bucket_sums;
+  u32 slots;      // S ≤ kMaxPairTreeSlots pairs per thread
   bool dx_cache;  // keep each pair's denominator for the backward pass instead of recomputing it
 };
 
@@ -117,7 +117,11 @@ struct PairTreeSlot {
   bool final_sum;
 };
 
-template <class Curve, int kS>
+// The per-thread arrays are sized for the largest S; a smaller S leaves their tail untouched
+// (local memory that is never read costs nothing), so one kernel per curve serves every S.
+inline constexpr int kMaxPairTreeSlots = 32;
+
+template <class Curve>
 struct PairTreeLevel {
   using Fd = DeviceBase<Curve>;
   using Affine = DeviceAffine<Fd>;
@@ -149,12 +153,12 @@ struct PairTreeLevel {
 
   ZKMSM_HOST_DEVICE void operator()(u64 t) const {
     const u32 total = a.offsets_in[a.buckets];
-    const u64 first = 2 * static_cast<u64>(t) * kS;
+    const u64 first = 2 * static_cast<u64>(t) * a.slots;
     if (first >= total) return;
-    const int used = static_cast<int>(first + 2 * kS <= total ? kS : (total - first) / 2);
-    Fd prefix[kS];  // exclusive prefix products of the denominators
-    Fd dx[kS];      // the denominators (dx cache)
-    unsigned char cases[kS];
+    const int used = static_cast<int>(first + 2 * a.slots <= total ? a.slots : (total - first) / 2);
+    Fd prefix[kMaxPairTreeSlots];  // exclusive prefix products of the denominators
+    Fd dx[kMaxPairTreeSlots];      // the denominators (dx cache)
+    unsigned char cases[kMaxPairTreeSlots];
 
     // Forward: classify (x-only fast path for distinct non-zero x), chain the denominators.
     Fd product = Fd::one();
@@ -218,11 +222,14 @@ struct PairTreeBuffers {
   u32* offsets[2] = {nullptr, nullptr};
   void* scan_temp = nullptr;
   std::size_t scan_temp_bytes = 0;
-  u32* max_count = nullptr;  // one word
+  u32* max_count = nullptr;  // one word of the pipeline's meta block (allocate_pair_tree's argument)
 };
 
+// `max_count_word`: a word of device memory the caller owns (counted in its sizes).
 template <class Exec, class Fd>
-CudaStatus allocate_pair_tree(Exec& exec, const MsmSizes& sizes, PairTreeBuffers<Fd>& b) {
+CudaStatus allocate_pair_tree(Exec& exec, const MsmSizes& sizes, u32* max_count_word, PairTreeBuffers<Fd>& b) {
+  if (max_count_word == nullptr) return failure("pair tree: no word for the longest bucket");
+  b.max_count = max_count_word;
   const u64 scan_words = static_cast<u64>(sizes.sentinel_key) + 1;
   for (int i = 0; i < 2; ++i) {
     ZKMSM_TRY(exec.alloc(b.keys[i], sizes.pair_tree_keys[i]));
@@ -253,11 +260,6 @@ CudaStatus scan_pair_tree_level(Exec& exec,
   return exec.exclusive_scan(positions, offsets, static_cast<int>(sentinel + 1), temp, temp_bytes);
 }
 
-template <class Curve, int kS, class Exec>
-CudaStatus launch_pair_tree_level(Exec& exec, u64 threads, const PairTreeLevelArgs<DeviceBase<Curve>>& args) {
-  return exec.for_each(threads, kPairTreeThreadsPerBlock, PairTreeLevel<Curve, kS>{args});
-}
-
 // accumulate_buckets with the pair tree: every bucket's sum into bucket_sums (affine; the plan
 // cleared it, so empty buckets stay infinity). One synchronisation: the host reads the longest
 // bucket's length to know the number of levels.
@@ -273,9 +275,8 @@ CudaStatus run_pair_tree(Exec& exec,
   ZKMSM_TRY(scan_pair_tree_level(exec, in.bucket_start, in.bucket_end, sentinel, 0, b.positions, b.offsets[0],
                                  b.scan_temp, b.scan_temp_bytes));
   ZKMSM_TRY(exec.memset(b.max_count, 0, sizeof(u32)));
-  ZKMSM_TRY(exec.for_each(
-      batch_entries, 256,
-      PairTreePrepare<Fd>{in, batch_entries, sentinel, b.offsets[0], b.keys[0], bucket_sums, b.max_count}));
+  ZKMSM_TRY(exec.for_each(batch_entries, 256,
+                          PairTreePrepare<Fd>{in, sentinel, b.offsets[0], b.keys[0], bucket_sums, b.max_count}));
   u32 longest = 0;
   ZKMSM_TRY(exec.download(&longest, b.max_count, sizeof(u32)));
   ZKMSM_TRY(exec.synchronize());
@@ -297,22 +298,13 @@ CudaStatus run_pair_tree(Exec& exec,
                                      b.offsets[out_side],
                                      b.points[out_side],
                                      bucket_sums,
+                                     sizes.slots,
                                      sizes.pair_tree_dx_cache};
     const u64 pairs = (pair_tree_positions_bound(batch_entries, level) + 1) / 2;
     const u64 threads = (pairs + sizes.slots - 1) / sizes.slots;
-    switch (sizes.slots) {
-      case 8:
-        ZKMSM_TRY((launch_pair_tree_level<Curve, 8>(exec, threads, args)));
-        break;
-      case 16:
-        ZKMSM_TRY((launch_pair_tree_level<Curve, 16>(exec, threads, args)));
-        break;
-      case 32:
-        ZKMSM_TRY((launch_pair_tree_level<Curve, 32>(exec, threads, args)));
-        break;
-      default:
-        return failure("unsupported pair tree slots");
-    }
+    if (sizes.slots == 0 || sizes.slots > static_cast<unsigned>(kMaxPairTreeSlots))
+      return failure("unsupported pair tree slots");
+    ZKMSM_TRY(exec.for_each(threads, kPairTreeThreadsPerBlock, PairTreeLevel<Curve>{args}));
   }
   return {};
 }

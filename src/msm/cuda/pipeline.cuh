@@ -176,8 +176,7 @@ CudaStatus run_pipeline(Exec& exec,
   u32* long_split_flag = reinterpret_cast<u32*>(meta + sizeof(u32));
   PairTreeBuffers<Fd> pair_tree;
   if (sizes.pair_tree) {
-    ZKMSM_TRY(allocate_pair_tree(exec, sizes, pair_tree));
-    pair_tree.max_count = reinterpret_cast<u32*>(meta + 2 * sizeof(u32));
+    ZKMSM_TRY(allocate_pair_tree(exec, sizes, reinterpret_cast<u32*>(meta + 2 * sizeof(u32)), pair_tree));
   }
   // The points the entries index: the inputs, or with glv P and φ(P) (timed with decompose).
   const Affine* points = input_points_array;
