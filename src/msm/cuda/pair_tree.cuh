@@ -107,8 +107,8 @@ struct PairTreeLevelArgs {
   bool dx_cache;  // keep each pair's denominator for the backward pass instead of recomputing it
 };
 
-// Where a position's pair lives: its bucket, its index in the bucket, and whether its rhs exists
-// and its sum is the bucket's.
+// Where the pair at an (even) position lives: its bucket, the bucket's first position and first
+// sorted entry, whether its rhs exists and whether its sum is the bucket's.
 struct PairTreeSlot {
   u32 bucket;
   u32 offset;  // the bucket's first position at this level
