@@ -115,6 +115,8 @@ struct Field8x52Constants {
   static constexpr BigInt<5> to_mont256 = digits(power_of_two_mod(256, Constants::modulus));
   // mont'(x, 2^516 mod p) turns a canonical x into PrimeField's x·2^256.
   static constexpr BigInt<5> canonical_to_mont256 = digits(power_of_two_mod(516, Constants::modulus));
+  // mont'(x, 2^520 mod p) turns a canonical x into the R' form x·2^260.
+  static constexpr BigInt<5> canonical_to_r260 = digits(power_of_two_mod(520, Constants::modulus));
 };
 
 // alignas(64) explicitly: <immintrin.h> is parsed for the default target, where GCC caps the

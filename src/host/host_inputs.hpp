@@ -144,4 +144,19 @@ UninitializedBuffer<typename Curve::ScalarField::Integer> convert_host_scalars(c
   return out;
 }
 
+// The caller's n host scalars as canonical integers: read in place when they are canonical
+// (the backends reduce mod r), converted into `storage` when in Montgomery form.
+template <class Curve>
+std::span<const typename Curve::ScalarField::Integer> host_scalars(
+    const void* scalars,
+    std::size_t n,
+    bool scalars_in_montgomery,
+    unsigned threads,
+    UninitializedBuffer<typename Curve::ScalarField::Integer>& storage) {
+  using Integer = typename Curve::ScalarField::Integer;
+  if (!scalars_in_montgomery) return {static_cast<const Integer*>(scalars), n};
+  storage = convert_host_scalars<Curve>(scalars, n, true, threads);
+  return {storage.data(), n};
+}
+
 }  // namespace zkmsm::host

@@ -3,11 +3,16 @@
 // AVX512IFMA (host/cpu_features.hpp), the portable one elsewhere — chosen once per MSM.
 #include "msm/cpu/cpu_msm.hpp"
 
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+
 #include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "host/cpu_features.hpp"
 #include "msm/cpu/affine_pair_adders.hpp"
+#include "msm/cpu/canonical_points_x8.hpp"
 #include "msm/cpu/msm_pipeline.hpp"
 #include "msm/cpu/msm_sizes.hpp"
 
@@ -38,17 +43,72 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
   const MsmSizes sizes = msm_sizes<Curve>(points.size(), options, host::active_cpu_features.avx512_ifma);
 #if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
   if constexpr (kIfmaSupports<Curve>) {
-    if (sizes.ifma) return run_msm_pipeline<Curve, IfmaAdder<Curve>>(points, scalars, sizes, report);
+    if (sizes.ifma) return run_msm_pipeline<Curve, IfmaAdder<Curve>>(points, nullptr, scalars, sizes, report);
   }
 #endif
-  return run_msm_pipeline<Curve, PortableAdder<Curve>>(points, scalars, sizes, report);
+  return run_msm_pipeline<Curve, PortableAdder<Curve>>(points, nullptr, scalars, sizes, report);
+}
+
+template <class Curve>
+bool reads_canonical_points(std::size_t n, const CpuMsmOptions& options) {
+  return msm_sizes<Curve>(n, options, host::active_cpu_features.avx512_ifma).ifma;
+}
+
+template <class Curve>
+bool msm_canonical_points(AffinePoint<Curve>& sum,
+                          std::span<const AffinePoint<Curve>> canonical_points,
+                          std::span<const typename Curve::ScalarField::Integer> scalars,
+                          const CpuMsmOptions& options,
+                          bool validate,
+                          std::size_t& first_rejected,
+                          CpuMsmReport* report) {
+  const std::size_t n = canonical_points.size();
+  const MsmSizes sizes = msm_sizes<Curve>(n, options, host::active_cpu_features.avx512_ifma);
+  if (!sizes.ifma) throw std::logic_error("msm_canonical_points: the IFMA adder does not run this MSM");
+#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
+  if constexpr (kIfmaSupports<Curve>) {
+    using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
+    const auto start = std::chrono::steady_clock::now();
+    const BigInt<5> b_r260 = r260_digits<Params>(Curve::b().to_canonical());
+    UninitializedBuffer<AffineR260> converted(n);
+    std::atomic<std::size_t> first_bad{n};
+    host::parallel_for(point_chunks(n), sizes.threads, [&](std::size_t chunk, unsigned) {
+      const std::size_t begin = chunk * kPointChunk;
+      const std::size_t count = std::min(n, begin + kPointChunk) - begin;
+      const std::size_t bad = canonical_points_to_r260_x8<Params>(
+          converted.data() + begin, reinterpret_cast<const std::uint64_t*>(canonical_points.data() + begin), count,
+          b_r260, validate);
+      if (bad == count) return;
+      std::size_t seen = first_bad.load();
+      while (begin + bad < seen && !first_bad.compare_exchange_weak(seen, begin + bad)) {
+      }
+    });
+    const double convert_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (first_bad.load() != n) {
+      first_rejected = first_bad.load();
+      return false;
+    }
+    sum = run_msm_pipeline<Curve, IfmaAdder<Curve>>(canonical_points, converted.data(), scalars, sizes, report);
+    if (report != nullptr) {
+      report->convert_points_ms = convert_ms;
+      report->measured_peak_bytes += converted.bytes();
+    }
+    return true;
+  }
+#endif
+  throw std::logic_error("msm_canonical_points: the IFMA adder does not run this MSM");
 }
 
 #define ZKMSM_INSTANTIATE_CPU_MSM(Curve)                                                                              \
   template AffinePoint<Curve> msm<Curve>(std::span<const AffinePoint<Curve>>,                                         \
                                          std::span<const typename Curve::ScalarField::Integer>, const CpuMsmOptions&, \
                                          CpuMsmReport*);                                                              \
-  template std::size_t estimate_working_bytes<Curve>(std::size_t, const CpuMsmOptions&);
+  template std::size_t estimate_working_bytes<Curve>(std::size_t, const CpuMsmOptions&);                              \
+  template bool reads_canonical_points<Curve>(std::size_t, const CpuMsmOptions&);                                     \
+  template bool msm_canonical_points<Curve>(AffinePoint<Curve>&, std::span<const AffinePoint<Curve>>,                 \
+                                            std::span<const typename Curve::ScalarField::Integer>,                    \
+                                            const CpuMsmOptions&, bool, std::size_t&, CpuMsmReport*);
 
 ZKMSM_INSTANTIATE_CPU_MSM(Bn254G1)
 ZKMSM_INSTANTIATE_CPU_MSM(GrumpkinG1)

@@ -35,6 +35,7 @@ struct CpuStageTime {
 };
 
 struct CpuMsmReport {
+  double convert_points_ms = 0;  // msm_canonical_points: the points' conversion and checks (wall)
   unsigned window_bits = 0;
   unsigned windows = 0;
   CpuAccumulator accumulator = CpuAccumulator::automatic;
@@ -50,6 +51,27 @@ AffinePoint<Curve> msm(std::span<const AffinePoint<Curve>> points,
                        std::span<const typename Curve::ScalarField::Integer> scalars,
                        const CpuMsmOptions& options,
                        CpuMsmReport* report);
+
+// Whether msm_canonical_points runs this MSM: it does where the 8-lane IFMA adder runs (BN254's
+// fields, AVX-512 IFMA, the batch_affine accumulator), converting the caller's canonical points
+// straight into the adder's form. Elsewhere the caller converts them to Montgomery form and
+// calls msm().
+template <class Curve>
+bool reads_canonical_points(std::size_t n, const CpuMsmOptions& options);
+
+// Σ scalars[i]·points[i] for points as the caller holds them: canonical coordinates (the public
+// Point layout read through AffinePoint), (0,0) = infinity. Each point is checked (coordinates
+// < p; on the curve when `validate`) as it is converted. Returns false, with first_rejected set to
+// the lowest index that fails, when one does (the caller names the reason with
+// host::check_host_point). Only where reads_canonical_points(n, options).
+template <class Curve>
+bool msm_canonical_points(AffinePoint<Curve>& sum,
+                          std::span<const AffinePoint<Curve>> canonical_points,
+                          std::span<const typename Curve::ScalarField::Integer> scalars,
+                          const CpuMsmOptions& options,
+                          bool validate,
+                          std::size_t& first_rejected,
+                          CpuMsmReport* report);
 
 // Bytes of working memory msm() allocates for (n, options), by closed form.
 template <class Curve>

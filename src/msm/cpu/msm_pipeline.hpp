@@ -66,8 +66,13 @@ void fill_report(CpuMsmReport* report, const MsmSizes& sizes, const StageClock& 
 }
 
 // Σ scalars[i]·points[i] with the pair adder Adder (PortableAdder or IfmaAdder).
+// prepared_adder_points: the points already in the adder's form (msm_canonical_points converts
+// the caller's points straight into it), or nullptr to convert `points` here. With prepared
+// points the accumulator must be batch_affine, and `points` is read only for its infinities
+// ((0, 0) in every form), so it may be the caller's canonical array.
 template <class Curve, class Adder>
 AffinePoint<Curve> run_msm_pipeline(std::span<const AffinePoint<Curve>> points,
+                                    const typename Adder::Stored* prepared_adder_points,
                                     std::span<const typename Curve::ScalarField::Integer> scalars,
                                     const MsmSizes& sizes,
                                     CpuMsmReport* report) {
@@ -100,10 +105,11 @@ AffinePoint<Curve> run_msm_pipeline(std::span<const AffinePoint<Curve>> points,
   std::vector<BatchAffineReducer<Curve, Adder>> reducers(threads);
 
   constexpr bool kConvertedForm = BucketSums<Curve, Adder>::kConvertedForm;
-  UninitializedBuffer<Stored> converted_points(kConvertedForm && sums.batch_affine() ? n : 0);
-  const Stored* adder_points = nullptr;
+  const bool convert_here = kConvertedForm && sums.batch_affine() && prepared_adder_points == nullptr;
+  UninitializedBuffer<Stored> converted_points(convert_here ? n : 0);
+  const Stored* adder_points = prepared_adder_points;
   if constexpr (kConvertedForm) {
-    if (sums.batch_affine()) {
+    if (convert_here) {
       clock.start();
       convert_points_for_adder<Curve, Adder>(converted_points.data(), points, threads,
                                              clock.cpu_ms(StageClock::accumulate_buckets));
@@ -111,7 +117,7 @@ AffinePoint<Curve> run_msm_pipeline(std::span<const AffinePoint<Curve>> points,
       adder_points = converted_points.data();
     }
   } else {
-    adder_points = points.data();
+    if (adder_points == nullptr) adder_points = points.data();
   }
 
   for (unsigned first_window = 0; first_window < sizes.windows; first_window += group) {
