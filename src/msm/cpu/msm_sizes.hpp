@@ -31,12 +31,14 @@ inline constexpr std::size_t kWindowGroupBytes = std::size_t{32} << 20;
 inline constexpr std::size_t kParallelMinPoints = 1024;
 // Weights of the window cost model (msm/common/window_cost_model.hpp), in field multiplications:
 // a batched affine addition is 6 multiplications plus gathers, case checks and an amortised
-// inversion (9); the running-sum reduction costs one mixed and one full XYZZ addition per bucket
-// (10M+2S + 12M+2S: 26). Checked on the 2-core CI machine kind (AMD EPYC, 2026-12-02) at n = 2^16
-// only: c = 12 / 13 / 14 took 114 / 85 / 86 ms of CPU time and the model picks 13
-// (docs/cpu_perf_notes.md). The weights predate the IFMA adder and the batched affine reduction
-// and have not been re-fitted: sweep other sizes with `zkmsm sweep --backend cpu`.
-inline constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
+// inversion (9); a bucket of reduce_buckets (the batched affine running sums) and its share of
+// the accumulator's per-bucket work: 19. Re-fitted on the 2-core CI machine kind (AMD EPYC, IFMA
+// adder, 2026-12-05, process CPU time of cpu::msm, min of 4–15 alternating runs,
+// docs/cpu_perf_notes.md §8): the best c was 9 at 2^12 (10: +24 %), 11 ≈ 12 at 2^14, 13 at 2^16,
+// 15 at 2^18, 16 at 2^19 (15: +5 %), 17 at 2^20 (16: +6–12 %); 19 picks each of them except 2^17
+// (picks 13, 15 measured 5 % faster). The 2026-12-02 weight 26 (before the IFMA batched reduction)
+// picked 15 at 2^19 and 16 at 2^20.
+inline constexpr WindowCostWeights kWindowCostWeights{9.0, 19.0, 0, kMinWindowBits, kMaxWindowBits};
 
 struct MsmSizes {
   std::size_t n = 0;
