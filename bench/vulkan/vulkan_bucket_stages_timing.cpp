@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
   const std::uint32_t n = 1u << log_n;
   const unsigned windows = zkmsm::signed_window_count(256, window_bits);
   std::mt19937_64 rng(zkmsm::test::kDefaultSeed);
-  const std::vector<test::Scalar> scalars = test::test_scalars(rng, ShaderCurve::bn254, n);
+  const std::vector<test::Scalar> scalars = test::test_scalars(rng, CurveId::bn254, n);
   const std::vector<std::uint32_t> words = test::scalar_words(scalars);
   std::unique_ptr<StorageBuffer> scalar_buffer;
   if (Status s = StorageBuffer::create(scalar_buffer, *context, words.size() * sizeof(std::uint32_t)); !s.ok()) {
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
   }
   if (Status s = scalar_buffer->write(0, std::as_bytes(std::span(words))); !s.ok()) return fail(s);
   std::unique_ptr<BucketStages> stages;
-  if (Status s = BucketStages::create(stages, *context, {ShaderCurve::bn254, n, window_bits, windows}); !s.ok()) {
+  if (Status s = BucketStages::create(stages, *context, {CurveId::bn254, n, window_bits, windows}); !s.ok()) {
     return fail(s);
   }
   std::vector<std::string> names;
@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
   for (std::size_t k = 0; k < names.size(); ++k) std::printf("  %-18s %9.1f ms\n", names[k].c_str(), median(times[k]));
 
   const test::BucketEntries host =
-      test::host_stable_sort(test::host_decompose(scalars, ShaderCurve::bn254, window_bits, 0, windows), 32);
+      test::host_stable_sort(test::host_decompose(scalars, CurveId::bn254, window_bits, 0, windows), 32);
   std::vector<std::uint32_t> keys(stages->entries());
   std::vector<std::uint32_t> values(stages->entries());
   std::uint32_t valid = 0;

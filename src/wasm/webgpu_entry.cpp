@@ -14,7 +14,7 @@
 
 namespace {
 
-using zkmsm::webgpu::CurveId;
+using zkmsm::CurveId;
 using zkmsm::webgpu::FieldId;
 
 std::string last_error;

@@ -26,13 +26,13 @@ struct BucketEntries {
   std::vector<std::uint32_t> values;
 };
 
-inline Scalar scalar_modulus(ShaderCurve curve) {
+inline Scalar scalar_modulus(CurveId curve) {
   switch (curve) {
-    case ShaderCurve::grumpkin:
+    case CurveId::grumpkin:
       return FieldConstants<Bn254FqParams>::modulus;
-    case ShaderCurve::bls12_381:
+    case CurveId::bls12_381:
       return FieldConstants<Bls12381FrParams>::modulus;
-    case ShaderCurve::bn254:
+    case CurveId::bn254:
     default:
       return FieldConstants<Bn254FrParams>::modulus;
   }
@@ -41,7 +41,7 @@ inline Scalar scalar_modulus(ShaderCurve curve) {
 // The CUDA DecomposeScalars' entries for windows first_window … + batch_windows − 1 (entry
 // w · n + i), built from reduce_mod and signed_digit.
 inline BucketEntries host_decompose(const std::vector<Scalar>& scalars,
-                                    ShaderCurve curve,
+                                    CurveId curve,
                                     unsigned window_bits,
                                     unsigned first_window,
                                     unsigned batch_windows) {
@@ -101,7 +101,7 @@ inline BucketBoundsReference host_bucket_bounds(const std::vector<std::uint32_t>
 
 // Edge scalars (0, 1, r − 1, r, r + 1, 2r, the largest multiple of r below 2^256 and 2^256 − 1,
 // 2^255, 2^254) followed by random ones, half uniform below r and half uniform 256-bit words.
-inline std::vector<Scalar> test_scalars(std::mt19937_64& rng, ShaderCurve curve, std::size_t n) {
+inline std::vector<Scalar> test_scalars(std::mt19937_64& rng, CurveId curve, std::size_t n) {
   const Scalar r = scalar_modulus(curve);
   std::vector<Scalar> scalars;
   Scalar value{};

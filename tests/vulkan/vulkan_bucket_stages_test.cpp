@@ -74,14 +74,14 @@ void expect_batch_matches_host(BucketStages& stages,
 TEST_F(VulkanBucketStagesTest, BatchesOfSeveralWindowSizes) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   struct Case {
-    ShaderCurve curve;
+    CurveId curve;
     unsigned window_bits;
     unsigned first_window;
     unsigned batch_windows;
   };
   const unsigned all_windows_of_4 = signed_window_count(256, 4);
-  for (const Case& c : {Case{ShaderCurve::bn254, 4, 0, all_windows_of_4}, Case{ShaderCurve::grumpkin, 7, 5, 6},
-                        Case{ShaderCurve::bn254, 13, 0, 1}, Case{ShaderCurve::grumpkin, 16, 14, 3}}) {
+  for (const Case& c : {Case{CurveId::bn254, 4, 0, all_windows_of_4}, Case{CurveId::grumpkin, 7, 5, 6},
+                        Case{CurveId::bn254, 13, 0, 1}, Case{CurveId::grumpkin, 16, 14, 3}}) {
     SCOPED_TRACE(::testing::Message() << "c = " << c.window_bits << ", windows " << c.first_window << " + "
                                       << c.batch_windows);
     const std::vector<test::Scalar> scalars = test::test_scalars(rng, c.curve, 2000);
@@ -100,10 +100,10 @@ TEST_F(VulkanBucketStagesTest, ConsecutiveBatchesReuseTheBuffers) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   const unsigned window_bits = 10;
   const unsigned windows = signed_window_count(256, window_bits);
-  const std::vector<test::Scalar> scalars = test::test_scalars(rng, ShaderCurve::bn254, 1500);
+  const std::vector<test::Scalar> scalars = test::test_scalars(rng, CurveId::bn254, 1500);
   const std::unique_ptr<StorageBuffer> buffer = scalar_buffer(*context, scalars);
   std::unique_ptr<BucketStages> stages;
-  ASSERT_TRUE(BucketStages::create(stages, *context, {ShaderCurve::bn254, 1500, window_bits, 8}).ok());
+  ASSERT_TRUE(BucketStages::create(stages, *context, {CurveId::bn254, 1500, window_bits, 8}).ok());
   for (unsigned first_window = 0; first_window < windows; first_window += 8) {
     const unsigned batch_windows = std::min(8u, windows - first_window);
     SCOPED_TRACE(::testing::Message() << "batch at window " << first_window);
@@ -117,7 +117,7 @@ TEST_F(VulkanBucketStagesTest, AllZeroScalarsLeaveNoValidEntry) {
   const std::vector<test::Scalar> scalars(100, test::Scalar{});
   const std::unique_ptr<StorageBuffer> buffer = scalar_buffer(*context, scalars);
   std::unique_ptr<BucketStages> stages;
-  ASSERT_TRUE(BucketStages::create(stages, *context, {ShaderCurve::bn254, 100, 5, 4}).ok());
+  ASSERT_TRUE(BucketStages::create(stages, *context, {CurveId::bn254, 100, 5, 4}).ok());
   run_batch(*context, *stages, *buffer, 0, 4);
   EXPECT_EQ(read_words(stages->valid(), 1)[0], 0u);
   expect_batch_matches_host(*stages, scalars, 0, 4);
@@ -131,7 +131,7 @@ TEST_F(VulkanBucketStagesTest, NoZeroDigitMeansEveryEntryIsValid) {
   const std::vector<test::Scalar> scalars(77, one);
   const std::unique_ptr<StorageBuffer> buffer = scalar_buffer(*context, scalars);
   std::unique_ptr<BucketStages> stages;
-  ASSERT_TRUE(BucketStages::create(stages, *context, {ShaderCurve::grumpkin, 77, 2, 1}).ok());
+  ASSERT_TRUE(BucketStages::create(stages, *context, {CurveId::grumpkin, 77, 2, 1}).ok());
   run_batch(*context, *stages, *buffer, 0, 1);
   EXPECT_EQ(read_words(stages->valid(), 1)[0], 77u);
   expect_batch_matches_host(*stages, scalars, 0, 1);

@@ -31,7 +31,7 @@ std::vector<std::uint32_t> read_words(StorageBuffer& buffer, std::size_t words) 
 // The device's entries for one batch.
 BucketEntries device_decompose(Context& context,
                                const std::vector<test::Scalar>& scalars,
-                               ShaderCurve curve,
+                               CurveId curve,
                                unsigned window_bits,
                                unsigned first_window,
                                unsigned batch_windows) {
@@ -63,7 +63,7 @@ void expect_same_entries(const BucketEntries& device, const BucketEntries& host)
 
 TEST_F(VulkanDecomposeTest, EveryWindowOfEdgeAndRandomScalars) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
-  for (ShaderCurve curve : {ShaderCurve::bn254, ShaderCurve::grumpkin}) {
+  for (CurveId curve : {CurveId::bn254, CurveId::grumpkin}) {
     const std::vector<test::Scalar> scalars = test::test_scalars(rng, curve, 700);
     for (unsigned window_bits : {4u, 7u, 13u, 16u}) {
       SCOPED_TRACE(::testing::Message() << "curve " << static_cast<int>(curve) << ", c = " << window_bits);
@@ -76,7 +76,7 @@ TEST_F(VulkanDecomposeTest, EveryWindowOfEdgeAndRandomScalars) {
 
 TEST_F(VulkanDecomposeTest, PartialBatchesPastWindowZero) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
-  for (ShaderCurve curve : {ShaderCurve::bn254, ShaderCurve::grumpkin}) {
+  for (CurveId curve : {CurveId::bn254, CurveId::grumpkin}) {
     const std::vector<test::Scalar> scalars = test::test_scalars(rng, curve, 300);
     for (unsigned window_bits : {4u, 7u, 13u, 16u}) {
       const unsigned windows = signed_window_count(256, window_bits);
@@ -93,11 +93,11 @@ TEST_F(VulkanDecomposeTest, PartialBatchesPastWindowZero) {
 TEST_F(VulkanDecomposeTest, RefusesBadShapes) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   std::unique_ptr<BucketStages> stages;
-  EXPECT_EQ(BucketStages::create(stages, *context, {ShaderCurve::bn254, 0, 8, 1}).code, StatusCode::invalid_argument);
-  EXPECT_EQ(BucketStages::create(stages, *context, {ShaderCurve::bn254, 10, 1, 1}).code, StatusCode::invalid_argument);
-  EXPECT_EQ(BucketStages::create(stages, *context, {ShaderCurve::bn254, 10, 23, 1}).code, StatusCode::invalid_argument);
-  EXPECT_EQ(BucketStages::create(stages, *context, {ShaderCurve::bn254, 10, 8, 0}).code, StatusCode::invalid_argument);
-  ASSERT_TRUE(BucketStages::create(stages, *context, {ShaderCurve::bn254, 10, 8, 2}).ok());
+  EXPECT_EQ(BucketStages::create(stages, *context, {CurveId::bn254, 0, 8, 1}).code, StatusCode::invalid_argument);
+  EXPECT_EQ(BucketStages::create(stages, *context, {CurveId::bn254, 10, 1, 1}).code, StatusCode::invalid_argument);
+  EXPECT_EQ(BucketStages::create(stages, *context, {CurveId::bn254, 10, 23, 1}).code, StatusCode::invalid_argument);
+  EXPECT_EQ(BucketStages::create(stages, *context, {CurveId::bn254, 10, 8, 0}).code, StatusCode::invalid_argument);
+  ASSERT_TRUE(BucketStages::create(stages, *context, {CurveId::bn254, 10, 8, 2}).ok());
   std::unique_ptr<StorageBuffer> scalars;
   ASSERT_TRUE(StorageBuffer::create(scalars, *context, 10 * 32).ok());
   std::unique_ptr<CommandBatch> batch;

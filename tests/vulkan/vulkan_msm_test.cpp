@@ -201,17 +201,17 @@ TYPED_TEST(VulkanMsmTest, WindowBatchesUnderAMemoryBudget) {
   const auto scalars = random_scalars_256<Curve>(n, this->rng);
   const auto expected = expected_msm<Curve>(points, scalars);
   vulkan::MsmSizes full;
-  ASSERT_TRUE(vulkan::size_msm(full, context->info(), vulkan::ShaderCurve::bn254, n, 254, {.window_bits = 8}).ok());
+  ASSERT_TRUE(vulkan::size_msm(full, context->info(), CurveId::bn254, n, 254, {.window_bits = 8}).ok());
   ASSERT_EQ(full.batches, 1u);
   // Down to one window per batch (33 batches at c = 8: three submissions of 12 batches).
   vulkan::MsmSizes one;
-  ASSERT_TRUE(vulkan::size_msm(one, context->info(), vulkan::ShaderCurve::bn254, n, 254,
-                               {.window_bits = 8, .memory_budget_bytes = 1 << 20})
-                  .ok());
+  ASSERT_TRUE(
+      vulkan::size_msm(one, context->info(), CurveId::bn254, n, 254, {.window_bits = 8, .memory_budget_bytes = 1 << 20})
+          .ok());
   for (std::size_t budget : {full.device_bytes / 2, full.device_bytes / 4, std::size_t{1} << 20}) {
     const VulkanMsmOptions o{.window_bits = 8, .memory_budget_bytes = budget};
     vulkan::MsmSizes plan;
-    ASSERT_TRUE(vulkan::size_msm(plan, context->info(), vulkan::ShaderCurve::bn254, n, 254, o).ok());
+    ASSERT_TRUE(vulkan::size_msm(plan, context->info(), CurveId::bn254, n, 254, o).ok());
     EXPECT_GT(plan.batches, 1u);
     EXPECT_LE(plan.device_bytes, budget);
     EXPECT_EQ(this->gpu(*context, points, scalars, o), expected) << describe(o) << ", " << plan.batches << " batches";

@@ -233,7 +233,7 @@ TEST_F(VulkanPairTreeTest, RandomPointsOverTheKnobGrid) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   const std::size_t n = 3001;
   const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
-  const std::vector<Scalar> scalars = test::test_scalars(rng, ShaderCurve::bn254, n);
+  const std::vector<Scalar> scalars = test::test_scalars(rng, CurveId::bn254, n);
   for (const Knobs& knobs : {kS1, kS3Cached, kS8, kS8Cached}) {
     // c = 7: ~47 entries per bucket (6 levels); c = 11: ~3 (singles and short trees).
     expect_pair_tree<Bn254G1>(*context, points, scalars, 7, 0, 3, knobs);
@@ -256,7 +256,7 @@ TEST_F(VulkanPairTreeTest, PowerOfTwoSize) {
 TEST_F(VulkanPairTreeTest, Grumpkin) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   const auto grumpkin_points = zkmsm::test::independent_points<GrumpkinG1>(1500, rng());
-  const std::vector<Scalar> grumpkin_scalars = test::test_scalars(rng, ShaderCurve::grumpkin, 1500);
+  const std::vector<Scalar> grumpkin_scalars = test::test_scalars(rng, CurveId::grumpkin, 1500);
   expect_pair_tree<GrumpkinG1>(*context, grumpkin_points, grumpkin_scalars, 8, 0, 3);
   expect_pair_tree<GrumpkinG1>(*context, grumpkin_points, grumpkin_scalars, 8, 10, 2, kS3Cached);
 }
@@ -344,7 +344,7 @@ TEST_F(VulkanPairTreeTest, ConsecutiveBatchesReuseTheBuffers) {
   const unsigned window_bits = 8;
   const unsigned windows = signed_window_count(256, window_bits);
   const auto points = zkmsm::test::independent_points<Bn254G1>(n, rng());
-  std::vector<Scalar> scalars = test::test_scalars(rng, ShaderCurve::bn254, n);
+  std::vector<Scalar> scalars = test::test_scalars(rng, CurveId::bn254, n);
   // A few equal scalars: one deep bucket in some windows, shallow ones elsewhere.
   std::fill(scalars.begin() + 100, scalars.begin() + 400, dense_scalar<Bn254G1>(rng));
   PairTreeRunner<Bn254G1> runner(*context, points, scalars, window_bits, 12, kS8);
@@ -388,7 +388,7 @@ TEST_F(VulkanPairTreeTest, ThreeLevelScanOverTwoMillionBuckets) {
 TEST_F(VulkanPairTreeTest, BadShapesAreRefused) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   std::unique_ptr<PairTree> tree;
-  const PairTreeShape good{ShaderCurve::bn254, 8, 64, false, 100, 64};
+  const PairTreeShape good{CurveId::bn254, 8, 64, false, 100, 64};
   EXPECT_TRUE(PairTree::create(tree, *context, good).ok());
   auto expect_refused = [&](PairTreeShape shape) {
     std::unique_ptr<PairTree> refused;
@@ -421,7 +421,7 @@ TEST_F(VulkanPairTreeTest, BadShapesAreRefused) {
   const std::vector<std::uint32_t> words = test::scalar_words(scalars);
   const std::unique_ptr<StorageBuffer> scalar_buffer = upload(*context, std::span<const std::uint32_t>(words));
   std::unique_ptr<BucketStages> stages;
-  ASSERT_TRUE(BucketStages::create(stages, *context, {ShaderCurve::bn254, 200, 4, 1}).ok());
+  ASSERT_TRUE(BucketStages::create(stages, *context, {CurveId::bn254, 200, 4, 1}).ok());
   std::unique_ptr<CommandBatch> batch;
   ASSERT_TRUE(CommandBatch::create(batch, *context).ok());
   ASSERT_TRUE(stages->record(*batch, *scalar_buffer, 0, 1).ok());
@@ -452,9 +452,9 @@ TEST(PairTreeBounds, LevelsAndDeviceBytes) {
   }
   // The closed form: buckets, both level arrays, the state (keys ⌊4E/3⌋ + E, offsets 2·W·B, the
   // scan's block sums, the level totals), in bytes.
-  const PairTreeShape small{ShaderCurve::bn254, 8, 64, false, 3000, 512};
+  const PairTreeShape small{CurveId::bn254, 8, 64, false, 3000, 512};
   EXPECT_EQ(PairTree::device_bytes(small), 512u * 64 + 3000u * 64 + 1500u * 64 + 4u * (4000 + 3000 + 1024 + 32));
-  const PairTreeShape large{ShaderCurve::grumpkin, 8, 64, true, 1u << 20, 3u << 20};
+  const PairTreeShape large{CurveId::grumpkin, 8, 64, true, 1u << 20, 3u << 20};
   const std::uint64_t scan_sums = 3072 + 3;
   EXPECT_EQ(PairTree::device_bytes(large), (3ull << 20) * 64 + (1ull << 20) * 96 +
                                                4 * ((1ull << 22) / 3 + (1ull << 20) + (6ull << 20) + scan_sums + 32));

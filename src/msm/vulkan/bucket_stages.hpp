@@ -33,10 +33,10 @@
 namespace zkmsm::vulkan {
 
 struct BucketStagesShape {
-  ShaderCurve curve = ShaderCurve::bn254;  // whose scalar field the scalars are reduced in
-  std::uint32_t n = 0;                     // scalars, ≥ 1, < 2^31 (the sign takes bit 31 of a value)
-  std::uint32_t window_bits = 0;           // c in [2, 22]
-  std::uint32_t max_batch_windows = 0;     // ≥ 1; max_batch_windows · n < 2^32
+  CurveId curve = CurveId::bn254;       // whose scalar field the scalars are reduced in
+  std::uint32_t n = 0;                  // scalars, ≥ 1, < 2^31 (the sign takes bit 31 of a value)
+  std::uint32_t window_bits = 0;        // c in [2, 22]
+  std::uint32_t max_batch_windows = 0;  // ≥ 1; max_batch_windows · n < 2^32
   // Keys, values and bucket bounds (valid stays host-visible): device_local on discrete GPUs.
   BufferMemory memory = BufferMemory::host_visible;
 

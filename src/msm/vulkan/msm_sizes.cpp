@@ -23,7 +23,7 @@ std::uint32_t walker_threads_for(std::uint64_t entries, unsigned slots, const Vu
 
 }  // namespace
 
-MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, ShaderCurve curve, bool staged) {
+MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, CurveId curve, bool staged) {
   const BufferMemory working = staged ? BufferMemory::device_local : BufferMemory::host_visible;
   MsmWorkspaceShape shape;
   shape.n = static_cast<std::uint32_t>(n);
@@ -53,7 +53,7 @@ MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, Shad
 
 Status size_msm(MsmSizes& out,
                 const DeviceInfo& device,
-                ShaderCurve curve,
+                CurveId curve,
                 std::size_t n,
                 unsigned scalar_bits,
                 const VulkanMsmOptions& options) {

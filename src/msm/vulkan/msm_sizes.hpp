@@ -62,13 +62,13 @@ inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
 // walker state Vulkan does not have) / out_of_memory (budget too small).
 Status size_msm(MsmSizes& out,
                 const DeviceInfo& device,
-                ShaderCurve curve,
+                CurveId curve,
                 std::size_t n,
                 unsigned scalar_bits,
                 const VulkanMsmOptions& options);
 
 // The buffers of an MSM of n points sized `sizes` on `curve`; staged: a discrete GPU (inputs
 // staged, working buffers device-local).
-MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, ShaderCurve curve, bool staged);
+MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, CurveId curve, bool staged);
 
 }  // namespace zkmsm::vulkan

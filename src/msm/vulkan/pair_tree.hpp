@@ -73,7 +73,7 @@
 namespace zkmsm::vulkan {
 
 struct PairTreeShape {
-  ShaderCurve curve = ShaderCurve::bn254;            // the curve of the points
+  CurveId curve = CurveId::bn254;                    // the curve of the points
   std::uint32_t slots = 8;                           // S, pairs per inversion, in [1, kMaxSlots]
   std::uint32_t workgroup_size = 64;                 // level invocations per workgroup
   bool dx_cache = false;                             // keep each pair's dx for the backward pass

@@ -24,7 +24,7 @@
 namespace zkmsm::vulkan {
 
 struct BucketReductionShape {
-  ShaderCurve curve = ShaderCurve::bn254;            // the curve of the points
+  CurveId curve = CurveId::bn254;                    // the curve of the points
   std::uint32_t window_bits = 0;                     // c in [2, 22]
   std::uint32_t windows = 0;                         // T, every window of the MSM
   std::uint32_t max_batch_windows = 0;               // W of the largest batch

@@ -14,14 +14,13 @@
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "msm/vulkan/shader_registry.hpp"
+#include "zkmsm/curves.hpp"
 
 namespace zkmsm::vulkan {
 
-enum class ShaderCurve {
-  bn254,      // BN254 G1 over BN254 Fq; scalars mod BN254 Fr's modulus
-  grumpkin,   // Grumpkin over BN254 Fr; scalars mod BN254 Fq's modulus
-  bls12_381,  // BLS12-381 G1 over BLS12-381 Fq (points validated for G1 membership too)
-};
+// The curve is the public zkmsm::CurveId (include/zkmsm/curves.hpp): bn254 (BN254 G1 over BN254
+// Fq, scalars mod BN254 Fr), grumpkin (over BN254 Fr, scalars mod BN254 Fq), bls12_381 (BLS12-381
+// G1, points validated for G1 membership too).
 
 // The per-curve shaders of one curve.
 struct CurveShaders {
@@ -38,23 +37,23 @@ struct CurveShaders {
   ShaderId pair_tree_level;
 };
 
-constexpr CurveShaders curve_shaders(ShaderCurve curve) {
+constexpr CurveShaders curve_shaders(CurveId curve) {
   switch (curve) {
-    case ShaderCurve::grumpkin:
+    case CurveId::grumpkin:
       return {ShaderId::curve_ops_grumpkin,         ShaderId::batch_affine_add_ops_grumpkin,
               ShaderId::decompose_scalars_grumpkin, ShaderId::convert_points_grumpkin,
               ShaderId::stream_walker_grumpkin,     ShaderId::stream_walker_global_grumpkin,
               ShaderId::walker_combine_grumpkin,    ShaderId::reduce_buckets_grumpkin,
               ShaderId::reduce_level_grumpkin,      ShaderId::pair_tree_prepare_grumpkin,
               ShaderId::pair_tree_level_grumpkin};
-    case ShaderCurve::bls12_381:
+    case CurveId::bls12_381:
       return {ShaderId::curve_ops_bls12_381,         ShaderId::batch_affine_add_ops_bls12_381,
               ShaderId::decompose_scalars_bls12_381, ShaderId::convert_points_bls12_381,
               ShaderId::stream_walker_bls12_381,     ShaderId::stream_walker_global_bls12_381,
               ShaderId::walker_combine_bls12_381,    ShaderId::reduce_buckets_bls12_381,
               ShaderId::reduce_level_bls12_381,      ShaderId::pair_tree_prepare_bls12_381,
               ShaderId::pair_tree_level_bls12_381};
-    case ShaderCurve::bn254:
+    case CurveId::bn254:
     default:
       return {
           ShaderId::curve_ops_bn254,         ShaderId::batch_affine_add_ops_bn254, ShaderId::decompose_scalars_bn254,
@@ -65,30 +64,30 @@ constexpr CurveShaders curve_shaders(ShaderCurve curve) {
 }
 
 // 32-bit words of one base-field element.
-constexpr std::uint32_t field_words(ShaderCurve curve) { return curve == ShaderCurve::bls12_381 ? 12 : 8; }
-constexpr std::uint64_t affine_point_words(ShaderCurve curve) { return 2 * field_words(curve); }
-constexpr std::uint64_t xyzz_point_words(ShaderCurve curve) { return 4 * field_words(curve); }
-constexpr std::uint64_t affine_point_bytes(ShaderCurve curve) { return 4 * affine_point_words(curve); }
-constexpr std::uint64_t xyzz_point_bytes(ShaderCurve curve) { return 4 * xyzz_point_words(curve); }
+constexpr std::uint32_t field_words(CurveId curve) { return curve == CurveId::bls12_381 ? 12 : 8; }
+constexpr std::uint64_t affine_point_words(CurveId curve) { return 2 * field_words(curve); }
+constexpr std::uint64_t xyzz_point_words(CurveId curve) { return 4 * field_words(curve); }
+constexpr std::uint64_t affine_point_bytes(CurveId curve) { return 4 * affine_point_words(curve); }
+constexpr std::uint64_t xyzz_point_bytes(CurveId curve) { return 4 * xyzz_point_words(curve); }
 inline constexpr std::uint64_t kScalarWords = 8;
 
-// The ShaderCurve of a host curve type.
+// The CurveId of a host curve type.
 template <class Curve>
-constexpr ShaderCurve shader_curve_of() {
+constexpr CurveId shader_curve_of() {
   if constexpr (std::is_same_v<Curve, Bn254G1>) {
-    return ShaderCurve::bn254;
+    return CurveId::bn254;
   } else if constexpr (std::is_same_v<Curve, GrumpkinG1>) {
-    return ShaderCurve::grumpkin;
+    return CurveId::grumpkin;
   } else {
     static_assert(std::is_same_v<Curve, Bls12381G1>,
                   "the Vulkan shaders exist for BN254 G1, Grumpkin and BLS12-381 G1");
-    return ShaderCurve::bls12_381;
+    return CurveId::bls12_381;
   }
 }
 
 // The host's point layouts are the shaders' (uploaded and read back as they are).
-static_assert(sizeof(AffinePoint<Bn254G1>) == affine_point_bytes(ShaderCurve::bn254));
-static_assert(sizeof(AffinePoint<GrumpkinG1>) == affine_point_bytes(ShaderCurve::grumpkin));
-static_assert(sizeof(AffinePoint<Bls12381G1>) == affine_point_bytes(ShaderCurve::bls12_381));
+static_assert(sizeof(AffinePoint<Bn254G1>) == affine_point_bytes(CurveId::bn254));
+static_assert(sizeof(AffinePoint<GrumpkinG1>) == affine_point_bytes(CurveId::grumpkin));
+static_assert(sizeof(AffinePoint<Bls12381G1>) == affine_point_bytes(CurveId::bls12_381));
 
 }  // namespace zkmsm::vulkan

@@ -35,7 +35,7 @@
 namespace zkmsm::vulkan {
 
 struct StreamWalkerShape {
-  ShaderCurve curve = ShaderCurve::bn254;            // the curve of the points
+  CurveId curve = CurveId::bn254;                    // the curve of the points
   std::uint32_t slots = 8;                           // S in [1, kMaxSlots]
   std::uint32_t workgroup_size = 64;                 // ≤ the device's maxComputeWorkGroupInvocations
   std::uint32_t threads = 1;                         // ≥ 1; threads · S < 2^31
@@ -61,7 +61,7 @@ class StreamWalker {
   // busy, the running affine sum: stream_walker.comp's kSlotStateWords), the global walker's slots
   // (stream_walker_global.comp's layout: the sum, the operand, the prefix product, the case and
   // six words of position).
-  static constexpr std::uint64_t slot_state_words(ShaderCurve curve, backend::WalkerState slots) {
+  static constexpr std::uint64_t slot_state_words(CurveId curve, backend::WalkerState slots) {
     const std::uint64_t w = field_words(curve);
     return slots == backend::WalkerState::global ? 5 * w + 7 : 2 * w + 4;
   }
@@ -69,9 +69,7 @@ class StreamWalker {
   // not tuned.
   static constexpr std::uint32_t kCombineBlock = 16;
   // Two XYZZ records and four meta words per unit.
-  static constexpr std::uint64_t record_bytes_per_unit(ShaderCurve curve) {
-    return 2 * xyzz_point_bytes(curve) + 4 * 4;
-  }
+  static constexpr std::uint64_t record_bytes_per_unit(CurveId curve) { return 2 * xyzz_point_bytes(curve) + 4 * 4; }
 
   static Status create(std::unique_ptr<StreamWalker>& out, Context& context, const StreamWalkerShape& shape);
   // Device bytes create() allocates for `shape`.

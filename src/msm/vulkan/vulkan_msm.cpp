@@ -49,7 +49,7 @@ Status shared_context(Context*& out) {
 }
 
 Status msm_words(Context& context,
-                 ShaderCurve curve,
+                 CurveId curve,
                  std::size_t n,
                  const std::uint32_t* point_words,
                  const std::uint32_t* scalar_words,

@@ -52,7 +52,7 @@ Status shared_context(Context*& out);
 // Montgomery form), window 0 first. A rejected point
 // gives status rejected_point with report.rejected_point set.
 Status msm_words(Context& context,
-                 ShaderCurve curve,
+                 CurveId curve,
                  std::size_t n,
                  const std::uint32_t* point_words,
                  const std::uint32_t* scalar_words,
@@ -71,7 +71,7 @@ Status msm_from_words(Context& context,
                       const VulkanMsmOptions& options,
                       AffinePoint<Curve>& sum,
                       VulkanMsmReport& report) {
-  constexpr ShaderCurve curve = shader_curve_of<Curve>();
+  constexpr CurveId curve = shader_curve_of<Curve>();
   static_assert(sizeof(XyzzPoint<Curve>) == xyzz_point_bytes(curve), "the host's XYZZ layout is the shaders'");
   std::vector<std::uint32_t> words;
   const Status status =

@@ -11,16 +11,15 @@
 #include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
+#include "zkmsm/curves.hpp"
 
 namespace zkmsm::webgpu {
 
 enum class FieldId { bn254_fq, bn254_fr, bls12_381_fq, bls12_381_fr };
 
-enum class CurveId {
-  bn254,      // BN254 G1 over BN254 Fq; scalars mod BN254 Fr's modulus
-  grumpkin,   // Grumpkin over BN254 Fr; scalars mod BN254 Fq's modulus
-  bls12_381,  // BLS12-381 G1 over BLS12-381 Fq; scalars mod BLS12-381 Fr's modulus
-};
+// The curve is the public zkmsm::CurveId (include/zkmsm/curves.hpp): bn254 (BN254 G1 over BN254
+// Fq, scalars mod BN254 Fr), grumpkin (over BN254 Fr, scalars mod BN254 Fq), bls12_381 (BLS12-381
+// G1 over BLS12-381 Fq, scalars mod BLS12-381 Fr).
 
 // The field of a curve's coordinates.
 constexpr FieldId base_field(CurveId curve) {
