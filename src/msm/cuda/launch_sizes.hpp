@@ -131,9 +131,10 @@ inline PrecomputedCopies plan_precomputed_copies(std::size_t n,
   return copies;
 }
 
-// The pair tree (pair_tree.cuh): pairs per thread and level (S), one inversion each. Not tuned yet
-// (docs/cuda_notes.md run 23 measures 8, 16 and 32).
-inline constexpr unsigned kPairTreeSlots = 16;
+// The pair tree (pair_tree.cuh): pairs per thread and level (S), one inversion each. 8: the fastest
+// of 8, 16 and 32 at 2^16, 2^18 and 2^20 (16 by 3 % at 2^22), one H100, 2026-12-05
+// (docs/cuda_notes.md run 23: the larger S spill their prefix arrays to DRAM).
+inline constexpr unsigned kPairTreeSlots = 8;
 inline bool pair_tree_slots_supported(unsigned s) { return s == 8 || s == 16 || s == 32; }
 // The pair tree's level kernel: threads per block.
 inline constexpr unsigned kPairTreeThreadsPerBlock = 128;
