@@ -21,6 +21,7 @@
 namespace {
 
 using namespace zkmsm::vulkan;
+using zkmsm::CurveId;
 
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());

@@ -15,6 +15,7 @@
 #include "field/field_constants.hpp"
 #include "msm/common/batch_affine_add.hpp"
 #include "msm/cpu/batch_affine_add_x8.hpp"
+#include "msm/cpu/sort_by_bucket.hpp"
 
 namespace zkmsm::cpu {
 
@@ -25,6 +26,8 @@ template <class Curve>
 struct PortableAdder {
   using Stored = AffinePoint<Curve>;
   using BaseField = typename Curve::BaseField;
+  // The first level is added from a gathered copy of the signed points (add_adjacent_pairs).
+  static constexpr bool kAddsEntryPairs = false;
 
   static Stored conditionally_negated(const Stored& p, bool negate) { return negate ? -p : p; }
   static Stored infinity() { return Stored::infinity(); }
@@ -47,6 +50,9 @@ template <class Curve>
 struct IfmaAdder {
   using Stored = AffineR260;
   using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
+  // The first level is added straight from the point table (add_signed_entry_pairs).
+  static constexpr bool kAddsEntryPairs = true;
+  static_assert(BatchAffineAdderX8<Params>::kSignBit == kNegativeDigit);
 
   // (x, p − y) when `negate` and the point is finite, else the point; y is canonical.
   // Branch-free: the sign of a digit is a coin flip, a branch would mispredict half the time.
@@ -66,6 +72,15 @@ struct IfmaAdder {
   static Stored infinity() { return Stored{}; }
   void add_adjacent_pairs(Stored* out, const Stored* src, std::uint32_t* left, std::uint32_t* dest, std::size_t pairs) {
     adder_.add_adjacent_pairs(out, src, left, dest, pairs);
+  }
+  // out[dest[i]] = ±points[entries[left[i]]] + ±points[entries[left[i] + 1]] (signs from the entries).
+  void add_signed_entry_pairs(Stored* out,
+                              const Stored* points,
+                              const std::uint32_t* entries,
+                              std::uint32_t* left,
+                              std::uint32_t* dest,
+                              std::size_t pairs) {
+    adder_.add_signed_entry_pairs(out, points, entries, left, dest, pairs);
   }
   std::size_t scratch_bytes() const { return adder_.scratch_bytes(); }
 

@@ -87,8 +87,10 @@ class BatchAffineAccumulator {
                         const Stored* points) {
     reserve(total);
     active_.clear();
-    // Gather the entries of buckets with ≥ 2 points, signs applied; single points go straight
-    // to their bucket sum; empty buckets are infinity.
+    // Buckets with ≥ 2 entries are paired level by level; single points go straight to their
+    // bucket sum; empty buckets are infinity. With an adder that reads the point table itself
+    // (kAddsEntryPairs) the first level's pairs are positions in `entries`; otherwise the
+    // entries are first gathered into level_a_, signs applied.
     std::uint32_t position = 0;
     const std::uint32_t range_end = offsets[end_bucket];
     for (std::uint32_t bucket = first_bucket; bucket < end_bucket; ++bucket) {
@@ -98,6 +100,8 @@ class BatchAffineAccumulator {
         sums[bucket] = Adder::infinity();
       } else if (count == 1) {
         sums[bucket] = signed_point(points, entries[begin]);
+      } else if constexpr (Adder::kAddsEntryPairs) {
+        active_.push_back({bucket, begin, count});
       } else {
         active_.push_back({bucket, position, count});
         for (std::uint32_t e = begin; e < begin + count; ++e) {
@@ -107,33 +111,56 @@ class BatchAffineAccumulator {
         }
       }
     }
+    if constexpr (Adder::kAddsEntryPairs) {
+      if (active_.empty()) return;
+      const std::size_t pairs =
+          pair_up([&](std::uint32_t from, std::uint32_t to) { level_b_[to] = signed_point(points, entries[from]); });
+      adder_.add_signed_entry_pairs(level_b_.data(), points, entries, left_.data(), dest_.data(), pairs);
+      finish_level(sums);
+    }
     // Levels: pair neighbours within each bucket until one point per bucket is left.
     while (!active_.empty()) {
-      std::size_t pairs = 0;
-      std::uint32_t out_position = 0;
-      next_active_.clear();
-      finished_.clear();
-      for (const ActiveBucket& a : active_) {
-        const std::uint32_t half = a.count / 2;
-        for (std::uint32_t j = 0; j < half; ++j) {
-          left_[pairs] = a.start + 2 * j;
-          dest_[pairs] = out_position + j;
-          ++pairs;
-        }
-        const std::uint32_t next_count = half + (a.count & 1);
-        if ((a.count & 1) != 0) level_b_[out_position + half] = level_a_[a.start + a.count - 1];
-        if (next_count == 1) {
-          finished_.push_back({a.bucket, out_position, 1});
-        } else {
-          next_active_.push_back({a.bucket, out_position, next_count});
-        }
-        out_position += next_count;
-      }
+      const std::size_t pairs = pair_up([&](std::uint32_t from, std::uint32_t to) { level_b_[to] = level_a_[from]; });
       adder_.add_adjacent_pairs(level_b_.data(), level_a_.data(), left_.data(), dest_.data(), pairs);
-      for (const ActiveBucket& f : finished_) sums[f.bucket] = level_b_[f.start];
-      std::swap(level_a_, level_b_);
-      std::swap(active_, next_active_);
+      finish_level(sums);
     }
+  }
+
+  // One level's plan: left_[i], dest_[i] for each pair of neighbours of every active bucket (left:
+  // the first of the two in the level's input, dest: the sum's place in level_b_), the odd last
+  // element of a bucket passed on by copy_odd(from, to); the buckets left with one point go to
+  // finished_, the others to next_active_. Returns the number of pairs.
+  template <class CopyOdd>
+  std::size_t pair_up(CopyOdd&& copy_odd) {
+    std::size_t pairs = 0;
+    std::uint32_t out_position = 0;
+    next_active_.clear();
+    finished_.clear();
+    for (const ActiveBucket& a : active_) {
+      const std::uint32_t half = a.count / 2;
+      for (std::uint32_t j = 0; j < half; ++j) {
+        left_[pairs] = a.start + 2 * j;
+        dest_[pairs] = out_position + j;
+        ++pairs;
+      }
+      const std::uint32_t next_count = half + (a.count & 1);
+      if ((a.count & 1) != 0) copy_odd(a.start + a.count - 1, out_position + half);
+      if (next_count == 1) {
+        finished_.push_back({a.bucket, out_position, 1});
+      } else {
+        next_active_.push_back({a.bucket, out_position, next_count});
+      }
+      out_position += next_count;
+    }
+    return pairs;
+  }
+
+  // After a level's additions into level_b_: the finished buckets' sums out, level_b_ becomes
+  // the next level's input.
+  void finish_level(Stored* sums) {
+    for (const ActiveBucket& f : finished_) sums[f.bucket] = level_b_[f.start];
+    std::swap(level_a_, level_b_);
+    std::swap(active_, next_active_);
   }
 
   // Written before read, and as large as a window's entries: no zero fill (HostBuffer).

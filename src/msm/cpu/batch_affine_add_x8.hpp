@@ -112,9 +112,14 @@ void convert_points_x8(std::uint64_t* out, const std::uint64_t* in, std::size_t 
   }
 }
 
-// out[dest[i]] = src[left[i]] + src[left[i] + 1] for i < count (AffineR260 points).
+// Batched complete additions of `count` pairs of AffineR260 points, in two forms:
+//   add_adjacent_pairs:     out[dest[i]] = src[left[i]] + src[left[i] + 1];
+//   add_signed_entry_pairs: out[dest[i]] = ±points[entries[left[i]]] + ±points[entries[left[i] + 1]],
+//     an entry being a point index | kSignBit when the point is negated (the first level of the
+//     bucket accumulator, read straight from the point table: no gathered copy, and the random
+//     reads prefetched two groups ahead of the arithmetic).
 // `left` and `dest` must have room for count rounded up to a multiple of 8 (the tail is padded
-// here). out must not overlap src.
+// here). out must not overlap what is read.
 template <class Params>
 class BatchAffineAdderX8 {
  public:
@@ -122,8 +127,73 @@ class BatchAffineAdderX8 {
   using K = Field8x52Constants<Params>;
   using Scalar = PrimeField<Params>;
 
+  // The sign bit of an entry (sort_by_bucket.hpp's kNegativeDigit).
+  static constexpr std::uint32_t kSignBit = 1u << 31;
+
   void add_adjacent_pairs(
       AffineR260* out, const AffineR260* src, std::uint32_t* left, std::uint32_t* dest, std::size_t count) {
+    add_pairs(out, left, dest, count, [&](std::size_t g, F& x1, F& y1, F& x2, F& y2) {
+      const AffineR260* lhs[8];
+      const AffineR260* rhs[8];
+      for (int k = 0; k < 8; ++k) {
+        lhs[k] = src + left[8 * g + k];
+        rhs[k] = lhs[k] + 1;
+      }
+      load_points_x8(x1, y1, lhs);
+      load_points_x8(x2, y2, rhs);
+    });
+  }
+
+  void add_signed_entry_pairs(AffineR260* out,
+                              const AffineR260* points,
+                              const std::uint32_t* entries,
+                              std::uint32_t* left,
+                              std::uint32_t* dest,
+                              std::size_t count) {
+    const std::size_t groups = (count + 7) / 8;
+    add_pairs(out, left, dest, count, [&](std::size_t g, F& x1, F& y1, F& x2, F& y2) {
+      if (g + kPrefetchGroups < groups) {
+        for (int k = 0; k < 8; ++k) {
+          const std::uint32_t e = left[8 * (g + kPrefetchGroups) + k];
+          __builtin_prefetch(points + (entries[e] & ~kSignBit));
+          __builtin_prefetch(points + (entries[e + 1] & ~kSignBit));
+        }
+      }
+      const AffineR260* lhs[8];
+      const AffineR260* rhs[8];
+      __mmask8 negate_lhs = 0, negate_rhs = 0;
+      for (int k = 0; k < 8; ++k) {
+        const std::uint32_t a = entries[left[8 * g + k]];
+        const std::uint32_t b = entries[left[8 * g + k] + 1];
+        lhs[k] = points + (a & ~kSignBit);
+        rhs[k] = points + (b & ~kSignBit);
+        negate_lhs |= static_cast<__mmask8>((a >> 31) << k);
+        negate_rhs |= static_cast<__mmask8>((b >> 31) << k);
+      }
+      load_points_x8(x1, y1, lhs);
+      load_points_x8(x2, y2, rhs);
+      negate_lanes(y1, negate_lhs);
+      negate_lanes(y2, negate_rhs);
+    });
+  }
+
+  std::size_t scratch_bytes() const { return pairs_.bytes() + prefix_.bytes() + kinds_.bytes(); }
+
+ private:
+  // Groups of 8 pairs between a prefetch and the loads it serves (add_signed_entry_pairs): 32
+  // random points in flight.
+  static constexpr std::size_t kPrefetchGroups = 2;
+
+  // y ← p − y in the lanes of `mask` whose y is nonzero (canonical in, canonical out; the
+  // point at infinity stays (0, 0)).
+  static inline __attribute__((always_inline)) void negate_lanes(F& y, __mmask8 mask) {
+    mask &= static_cast<__mmask8>(~y.is_zero());
+    if (mask != 0) y = F::select(mask, y, F::sub(F::zero(), y, K::p));
+  }
+
+  // The pairs of group g (8 lanes) are load(g, x1, y1, x2, y2)'s canonical AffineR260 coordinates.
+  template <class Load>
+  void add_pairs(AffineR260* out, std::uint32_t* left, std::uint32_t* dest, std::size_t count, Load&& load) {
     if (count == 0) return;
     const std::size_t groups = (count + 7) / 8;
     for (std::size_t i = count; i < 8 * groups; ++i) {
@@ -141,14 +211,7 @@ class BatchAffineAdderX8 {
     F acc = one;
     for (std::size_t g = 0; g < groups; ++g) {
       Pair& pair = pairs_[g];
-      const AffineR260* lhs[8];
-      const AffineR260* rhs[8];
-      for (int k = 0; k < 8; ++k) {
-        lhs[k] = src + left[8 * g + k];
-        rhs[k] = lhs[k] + 1;
-      }
-      load_points_x8(pair.x1, pair.y1, lhs);
-      load_points_x8(pair.x2, pair.y2, rhs);
+      load(g, pair.x1, pair.y1, pair.x2, pair.y2);
       AffinePairCaseMasks& kind = kinds_[g];
       const __mmask8 inf_p = pair.x1.is_zero() & pair.y1.is_zero();
       const __mmask8 inf_q = pair.x2.is_zero() & pair.y2.is_zero();
@@ -201,9 +264,6 @@ class BatchAffineAdderX8 {
     }
   }
 
-  std::size_t scratch_bytes() const { return pairs_.bytes() + prefix_.bytes() + kinds_.bytes(); }
-
- private:
   struct Pair {
     F x1, y1, x2, y2;
   };
