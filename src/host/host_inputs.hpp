@@ -121,12 +121,12 @@ std::span<const AffinePoint<Curve>> convert_host_points(const void* points,
   return internal;
 }
 
-// The caller's n host scalars as canonical integers (a new buffer).
+// The caller's n host scalars in Montgomery form (s·R mod r, any 256-bit value) as canonical
+// integers, in a new buffer.
 template <class Curve>
-UninitializedBuffer<typename Curve::ScalarField::Integer> convert_host_scalars(const void* scalars,
-                                                                               std::size_t n,
-                                                                               bool scalars_in_montgomery,
-                                                                               unsigned threads) {
+UninitializedBuffer<typename Curve::ScalarField::Integer> convert_montgomery_scalars(const void* scalars,
+                                                                                     std::size_t n,
+                                                                                     unsigned threads) {
   using ScalarField = typename Curve::ScalarField;
   using Integer = typename ScalarField::Integer;
   const Integer* caller = static_cast<const Integer*>(scalars);
@@ -135,10 +135,8 @@ UninitializedBuffer<typename Curve::ScalarField::Integer> convert_host_scalars(c
   parallel_for(chunks, threads, [&](std::size_t chunk, unsigned) {
     const std::size_t end = std::min(n, (chunk + 1) * kConvertChunk);
     for (std::size_t i = chunk * kConvertChunk; i < end; ++i) {
-      // A Montgomery-form scalar a·R mod r is read mod r, then divided by R.
-      out[i] = scalars_in_montgomery
-                   ? ScalarField::from_raw(reduce_mod(caller[i], ScalarField::modulus())).to_canonical()
-                   : caller[i];
+      // a·R mod r is read mod r, then divided by R.
+      out[i] = ScalarField::from_raw(reduce_mod(caller[i], ScalarField::modulus())).to_canonical();
     }
   });
   return out;
@@ -154,8 +152,8 @@ std::span<const typename Curve::ScalarField::Integer> host_scalars(
     unsigned threads,
     UninitializedBuffer<typename Curve::ScalarField::Integer>& storage) {
   using Integer = typename Curve::ScalarField::Integer;
-  if (!scalars_in_montgomery) return {static_cast<const Integer*>(scalars), n};
-  storage = convert_host_scalars<Curve>(scalars, n, true, threads);
+  if (!scalars_in_montgomery || n == 0) return {static_cast<const Integer*>(scalars), n};
+  storage = convert_montgomery_scalars<Curve>(scalars, n, threads);
   return {storage.data(), n};
 }
 

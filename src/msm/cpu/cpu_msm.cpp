@@ -54,6 +54,33 @@ bool reads_canonical_points(std::size_t n, const CpuMsmOptions& options) {
   return msm_sizes<Curve>(n, options, host::active_cpu_features.avx512_ifma).ifma;
 }
 
+#if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
+// converted[i] = canonical_points[i] in the IFMA adder's form, each checked (coordinates < p; on the
+// curve when `validate`), in parallel chunks. Returns the lowest index that fails, or n.
+template <class Curve>
+std::size_t convert_canonical_points(AffineR260* converted,
+                                     std::span<const AffinePoint<Curve>> canonical_points,
+                                     bool validate,
+                                     unsigned threads) {
+  using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
+  const std::size_t n = canonical_points.size();
+  const BigInt<5> b_r260 = r260_digits<Params>(Curve::b().to_canonical());
+  std::atomic<std::size_t> first_bad{n};
+  host::parallel_for(point_chunks(n), threads, [&](std::size_t chunk, unsigned) {
+    const std::size_t begin = chunk * kPointChunk;
+    const std::size_t count = std::min(n, begin + kPointChunk) - begin;
+    const std::size_t bad = canonical_points_to_r260_x8<Params>(
+        converted + begin, reinterpret_cast<const std::uint64_t*>(canonical_points.data() + begin), count, b_r260,
+        validate);
+    if (bad == count) return;
+    std::size_t seen = first_bad.load();
+    while (begin + bad < seen && !first_bad.compare_exchange_weak(seen, begin + bad)) {
+    }
+  });
+  return first_bad.load();
+}
+#endif
+
 template <class Curve>
 bool msm_canonical_points(AffinePoint<Curve>& sum,
                           std::span<const AffinePoint<Curve>> canonical_points,
@@ -64,31 +91,16 @@ bool msm_canonical_points(AffinePoint<Curve>& sum,
                           CpuMsmReport* report) {
   const std::size_t n = canonical_points.size();
   const MsmSizes sizes = msm_sizes<Curve>(n, options, host::active_cpu_features.avx512_ifma);
+  // sizes.ifma implies kIfmaSupports<Curve>, which needs the IFMA code compiled in.
   if (!sizes.ifma) throw std::logic_error("msm_canonical_points: the IFMA adder does not run this MSM");
 #if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
   if constexpr (kIfmaSupports<Curve>) {
-    using Params = typename PrimeFieldParams<typename Curve::BaseField>::type;
     const auto start = std::chrono::steady_clock::now();
-    const BigInt<5> b_r260 = r260_digits<Params>(Curve::b().to_canonical());
     UninitializedBuffer<AffineR260> converted(n);
-    std::atomic<std::size_t> first_bad{n};
-    host::parallel_for(point_chunks(n), sizes.threads, [&](std::size_t chunk, unsigned) {
-      const std::size_t begin = chunk * kPointChunk;
-      const std::size_t count = std::min(n, begin + kPointChunk) - begin;
-      const std::size_t bad = canonical_points_to_r260_x8<Params>(
-          converted.data() + begin, reinterpret_cast<const std::uint64_t*>(canonical_points.data() + begin), count,
-          b_r260, validate);
-      if (bad == count) return;
-      std::size_t seen = first_bad.load();
-      while (begin + bad < seen && !first_bad.compare_exchange_weak(seen, begin + bad)) {
-      }
-    });
+    first_rejected = convert_canonical_points<Curve>(converted.data(), canonical_points, validate, sizes.threads);
     const double convert_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (first_bad.load() != n) {
-      first_rejected = first_bad.load();
-      return false;
-    }
+    if (first_rejected != n) return false;
     sum = run_msm_pipeline<Curve, IfmaAdder<Curve>>(canonical_points, converted.data(), scalars, sizes, report);
     if (report != nullptr) {
       report->convert_points_ms = convert_ms;
@@ -97,7 +109,7 @@ bool msm_canonical_points(AffinePoint<Curve>& sum,
     return true;
   }
 #endif
-  throw std::logic_error("msm_canonical_points: the IFMA adder does not run this MSM");
+  __builtin_unreachable();
 }
 
 #define ZKMSM_INSTANTIATE_CPU_MSM(Curve)                                                                              \

@@ -178,12 +178,10 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
     const std::size_t n = request.points.n;
     const auto convert_start = Clock::now();
     UninitializedBuffer<Integer> canonical_scalars;
-    const void* scalars = request.scalars.scalars;
-    if (request.form.scalars_in_montgomery && n != 0) {
-      canonical_scalars =
-          host::convert_host_scalars<Curve>(scalars, n, true, host::resolve_thread_count(request.knobs.cpu_threads));
-      scalars = canonical_scalars.data();
-    }
+    const void* scalars =
+        host::host_scalars<Curve>(request.scalars.scalars, n, request.form.scalars_in_montgomery,
+                                  host::resolve_thread_count(request.knobs.cpu_threads), canonical_scalars)
+            .data();
     const double host_convert_ms = elapsed_ms(convert_start);
 
     VulkanMsmReport vulkan_report;

@@ -154,11 +154,9 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
                                                                             threads, false, converted_points, rejected);
     if (rejected.any()) return rejected.status();
     UninitializedBuffer<Integer> canonical_scalars;
-    const void* scalars = request.scalars.scalars;
-    if (request.form.scalars_in_montgomery && n != 0) {
-      canonical_scalars = host::convert_host_scalars<Curve>(scalars, n, true, threads);
-      scalars = canonical_scalars.data();
-    }
+    const void* scalars = host::host_scalars<Curve>(request.scalars.scalars, n, request.form.scalars_in_montgomery,
+                                                    threads, canonical_scalars)
+                              .data();
     const double convert_ms = elapsed_ms(convert_start);
 
     WebGpuMsmReport webgpu_report;
