@@ -91,7 +91,7 @@ AffinePoint<Curve> run_msm_pipeline(std::span<const AffinePoint<Curve>> points,
 
   clock.start();
   UninitializedBuffer<Integer> reduced(n);
-  reduce_scalars<Curve>(reduced.data(), scalars, threads, clock.cpu_ms(StageClock::decompose_scalars));
+  reduce_scalars<Curve>(reduced.data(), scalars, points, threads, clock.cpu_ms(StageClock::decompose_scalars));
   clock.stop(StageClock::decompose_scalars);
 
   // Every element of these buffers is written before it is read: no zero fill.
@@ -124,8 +124,8 @@ AffinePoint<Curve> run_msm_pipeline(std::span<const AffinePoint<Curve>> points,
     const unsigned group_windows = std::min(group, sizes.windows - first_window);
 
     clock.start();
-    decompose_window_digits<Curve>(digits.data(), reduced.data(), points, first_window, group_windows,
-                                   sizes.window_bits, threads, clock.cpu_ms(StageClock::decompose_scalars));
+    decompose_window_digits<Curve>(digits.data(), reduced.data(), n, first_window, group_windows, sizes.window_bits,
+                                   threads, clock.cpu_ms(StageClock::decompose_scalars));
     clock.stop(StageClock::decompose_scalars);
 
     clock.start();
