@@ -414,6 +414,37 @@ for (const curve of CURVE_NAMES) {
   });
 }
 
+// convert_inputs runs on the device (convert_points.wgsl); the host names the rejected point. With
+// several bad points the lowest index is the one reported, with the host path's words.
+await test('convert_inputs on the device names the lowest rejected point as the host path does', async () => {
+  for (const curve of CURVE_NAMES) {
+    const Point = CURVES[curve];
+    const p = Point.Fp.ORDER;
+    const next = rng(seed ^ 0x1200n);
+    const points = Array.from({ length: 12 }, () =>
+      Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n).toAffine());
+    const scalars = Array.from({ length: 12 }, () => random256(next));
+    const offCurve = (P) => ({ x: P.x, y: P.y ^ 1n });
+    const rejects = (ps, status, pattern, what) =>
+      assert.rejects(zkmsm.msm(curve, ps, scalars, { backend: 'webgpu' }),
+                     (e) => e.status === status && pattern.test(e.message), `${curve}: ${what}`);
+    const both = points.slice();
+    both[9] = offCurve(both[9]);
+    both[5] = { x: both[5].x + p, y: both[5].y };
+    await rejects(both, 'point_not_canonical', /^point 5: coordinate x is not below/, 'x >= p at 5, off the curve at 9');
+    const late = points.slice();
+    late[11] = offCurve(late[11]);
+    await rejects(late, 'point_not_on_curve', /^point 11 is not on the curve/, 'off the curve at 11');
+    const y = points.slice();
+    y[0] = { x: y[0].x, y: y[0].y + p };
+    await rejects(y, 'point_not_canonical', /^point 0: coordinate y is not below/, 'y >= p at 0');
+    // Without validation an off-curve point is not looked at (the caller vouched for the points).
+    const unchecked = await zkmsm.msm(curve, points, scalars, { backend: 'webgpu', validatePoints: false });
+    const checked = await zkmsm.msm(curve, points, scalars, { backend: 'cpu' });
+    assert.deepEqual(unchecked.point, checked.point, `${curve}: validatePoints false`);
+  }
+});
+
 await test('dispatches in rows of workgroups (as above 65,535) give the same results', async () => {
   await zkmsm.testing.webgpuSetMaxWorkgroupsPerDimension(3);
   try {

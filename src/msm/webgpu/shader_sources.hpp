@@ -10,6 +10,8 @@ extern const char* const kSafegcdInverseSource;      // shaders/safegcd_inverse.
 extern const char* const kFieldOpsSource;            // shaders/field_ops.wgsl
 extern const char* const kCurveSource;               // shaders/curve.wgsl
 extern const char* const kCurveOpsSource;            // shaders/curve_ops.wgsl
+extern const char* const kSubgroupCheckSource;       // shaders/subgroup_check.wgsl
+extern const char* const kConvertPointsSource;       // shaders/convert_points.wgsl
 extern const char* const kDecomposeScalarsSource;    // shaders/decompose_scalars.wgsl
 extern const char* const kRadixSortSource;           // shaders/radix_sort.wgsl
 extern const char* const kRadixSortHistogramSource;  // shaders/radix_sort_histogram.wgsl

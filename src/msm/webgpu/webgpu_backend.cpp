@@ -10,9 +10,10 @@
 //            refused.
 //            cpu_threads sizes the host's input conversion; glv and precompute_factor (cuda's)
 //            are ignored.
-//   points   converted to Montgomery form and validated on the host (host_inputs.hpp: on the
-//            curve, and in G1 on BLS12-381), then uploaded: the same checks and messages as the
-//            cpu backend.
+//   points   uploaded as the caller holds them, then converted to Montgomery form and validated
+//            on the device (convert_points.hpp: coordinates < p, on the curve, and in G1 on
+//            BLS12-381); a rejected point is named by the host path's check of it
+//            (host_inputs.hpp), so the codes and messages are the cpu backend's.
 //   scalars  canonical ones as they are (the shaders reduce them mod r); Montgomery ones made
 //            canonical on the host first, timed with the points as convert_inputs.
 //   auto     available() when JavaScript handed init() a device; accelerated() when init() also
@@ -139,6 +140,20 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
   }
 
  private:
+  // Why convert_inputs on the device rejected point `index`: the host path's check of that point,
+  // so the code and the message are every backend's.
+  static backend::Status rejected_point_status(std::span<const Affine> points,
+                                               std::uint32_t index,
+                                               const WebGpuPointForm& form) {
+    Affine converted;
+    const host::RejectedPoint rejected =
+        host::check_host_point<Curve>(points[index], index, form.canonical, form.validate, converted);
+    if (rejected.any()) return rejected.status();
+    return backend::Status::error(
+        backend::StatusCode::device_error,
+        "point " + std::to_string(index) + ": rejected by the device's input check but accepted by the host's");
+  }
+
   backend::Status run_msm(Affine& sum, const backend::MsmRequest& request, backend::MsmReport& report) {
     WebGpuMsmOptions options;
     if (backend::Status s = translate_knobs(request.knobs, options); !s.ok()) return s;
@@ -147,27 +162,33 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     const std::size_t n = request.points.n;
     const unsigned threads = host::resolve_thread_count(request.knobs.cpu_threads);
 
+    // The points go to the device as the caller holds them; convert_inputs runs there (the host
+    // only names a rejected point). The scalars, if in Montgomery form, are made canonical here.
     const auto convert_start = Clock::now();
-    UninitializedBuffer<Affine> converted_points;
-    host::RejectedPoint rejected;
-    const std::span<const Affine> points = host::convert_host_points<Curve>(request.points.points, n, request.form,
-                                                                            threads, false, converted_points, rejected);
-    if (rejected.any()) return rejected.status();
+    const std::span<const Affine> points = host::caller_points<Curve>(request.points.points, n);
+    const WebGpuPointForm point_form{!request.form.points_in_montgomery, request.form.validate_points};
     UninitializedBuffer<Integer> canonical_scalars;
     const void* scalars = host::host_scalars<Curve>(request.scalars.scalars, n, request.form.scalars_in_montgomery,
                                                     threads, canonical_scalars)
                               .data();
-    const double convert_ms = elapsed_ms(convert_start);
+    const double host_convert_ms = elapsed_ms(convert_start);
 
     WebGpuMsmReport webgpu_report;
-    if (Status s = webgpu_msm<Curve>(points, scalars, options, sum, webgpu_report); !s.ok) return to_backend_status(s);
+    if (Status s = webgpu_msm<Curve>(points, scalars, options, sum, webgpu_report, point_form); !s.ok)
+      return to_backend_status(s);
+    if (webgpu_report.rejected_point) return rejected_point_status(points, *webgpu_report.rejected_point, point_form);
     last_sizes = webgpu_report.sizes;
     report = {};
     report.accumulator = options.accumulator == WebGpuAccumulator::pair_tree ? "pair_tree" : "stream_walker";
     report.window_bits = webgpu_report.sizes.window_bits;
     report.windows = webgpu_report.sizes.windows;
+    // convert_inputs: the host's share (Montgomery scalars) and the device's (the points).
+    double convert_ms = host_convert_ms;
+    for (const WebGpuStageTime& stage : webgpu_report.stages)
+      if (stage.name == "convert_inputs") convert_ms += stage.milliseconds;
     report.stages.push_back({"convert_inputs", convert_ms});
-    for (const WebGpuStageTime& stage : webgpu_report.stages) report.stages.push_back({stage.name, stage.milliseconds});
+    for (const WebGpuStageTime& stage : webgpu_report.stages)
+      if (stage.name != "convert_inputs") report.stages.push_back({stage.name, stage.milliseconds});
     report.estimated_peak_bytes = webgpu_report.sizes.device_bytes;
     report.measured_peak_bytes = webgpu_report.measured_peak_bytes;
     report.devices = 1;

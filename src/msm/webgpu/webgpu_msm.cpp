@@ -18,6 +18,7 @@
 #include "msm/common/window_cost_model.hpp"
 #include "msm/webgpu/bucket_bounds.hpp"
 #include "msm/webgpu/bucket_reduction.hpp"
+#include "msm/webgpu/convert_points.hpp"
 #include "msm/webgpu/decompose_scalars.hpp"
 #include "msm/webgpu/pair_tree.hpp"
 #include "msm/webgpu/radix_sort.hpp"
@@ -78,7 +79,7 @@ std::uint64_t device_bytes(CurveId curve, std::size_t n, const WebGpuMsmOptions&
   return allocation_bytes(affine_point_bytes(curve) * n) + allocation_bytes(kScalarBytes * n) +
          4 * allocation_bytes(std::uint64_t{shapes.entries} * 4) +
          2 * allocation_bytes(std::uint64_t{shapes.sentinel} * 4) + allocation_bytes(4) + allocation_bytes(32) +
-         allocation_bytes(16) + RadixSort::device_bytes(shapes.entries) +
+         allocation_bytes(4) + allocation_bytes(16) + allocation_bytes(16) + RadixSort::device_bytes(shapes.entries) +
          (pair_tree ? PairTree::device_bytes(shapes.tree) : StreamWalker::device_bytes(shapes.walker)) +
          BucketReduction::device_bytes(shapes.reduction) + allocation_bytes(xyzz_point_bytes(curve) * sizes.windows);
 }
@@ -141,7 +142,8 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                   const void* scalars,
                   const WebGpuMsmOptions& options,
                   AffinePoint<Curve>& result,
-                  WebGpuMsmReport& report) {
+                  WebGpuMsmReport& report,
+                  const WebGpuPointForm& form) {
   using Affine = AffinePoint<Curve>;
   constexpr CurveId curve = curve_id_of<Curve>();
   static_assert(sizeof(Affine) == affine_point_bytes(curve) && sizeof(XyzzPoint<Curve>) == xyzz_point_bytes(curve),
@@ -171,8 +173,9 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   // Stage times in pipeline order, summed over the batches.
   std::vector<WebGpuStageTime>& stages = report.stages;
   for (const char* name : {"upload_inputs", "decompose_scalars", "sort_by_bucket", "plan", "accumulate_buckets",
-                           "reduce_buckets", "combine_windows"})
+                           "reduce_buckets", "combine_windows", "convert_inputs"})
     stages.push_back({name, 0});
+  const bool convert = form.canonical || form.validate;
   auto timed = [&](std::size_t stage, Clock::time_point since) -> Status {
     Status waited = context->wait(stages[stage].name.c_str());
     stages[stage].milliseconds += elapsed_ms(since);
@@ -184,7 +187,10 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   // after them all, and returns before the first dispatch).
   Context::AllocationScope allocations(*context);
   Buffer point_buffer, scalar_buffer, keys[2], values[2], bucket_start, bucket_end, valid, decompose_arguments,
-      bounds_arguments;
+      bounds_arguments, first_rejected, convert_arguments;
+  // convert_inputs' two small buffers, also when it does not run (the closed form stays one).
+  if (Status s = context->storage_buffer(4, first_rejected); !s.ok) return s;
+  if (Status s = context->uniform_buffer(16, convert_arguments); !s.ok) return s;
   if (Status s = context->storage_buffer(n * sizeof(Affine), point_buffer); !s.ok) return s;
   if (Status s = context->storage_buffer(n * kScalarBytes, scalar_buffer); !s.ok) return s;
   for (int b = 0; b < 2; ++b) {
@@ -213,6 +219,20 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   context->write(point_buffer, points.data(), n * sizeof(Affine));
   context->write(scalar_buffer, scalars, n * kScalarBytes);
   if (Status s = timed(0, start); !s.ok) return s;
+  if (convert) {
+    start = Clock::now();
+    if (Status s = record_convert_points(*context, curve, point_buffer, count, form.canonical, form.validate,
+                                         first_rejected, convert_arguments);
+        !s.ok)
+      return s;
+    std::uint32_t rejected = kNoRejectedPoint;
+    if (Status s = context->read(first_rejected, &rejected, sizeof rejected); !s.ok) return s;
+    stages[7].milliseconds = elapsed_ms(start);
+    if (rejected != kNoRejectedPoint) {
+      report.rejected_point = rejected;
+      return {};
+    }
+  }
 
   for (unsigned first = 0; first < windows; first += sizes.batch_windows) {
     const unsigned batch = std::min(sizes.batch_windows, windows - first);
@@ -266,7 +286,7 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
 #define ZKMSM_WEBGPU_MSM(Curve)                                                                                \
   template Status plan_webgpu_msm<Curve>(std::size_t, const WebGpuMsmOptions&, WebGpuMsmSizes&);               \
   template Status webgpu_msm<Curve>(std::span<const AffinePoint<Curve>>, const void*, const WebGpuMsmOptions&, \
-                                    AffinePoint<Curve>&, WebGpuMsmReport&);
+                                    AffinePoint<Curve>&, WebGpuMsmReport&, const WebGpuPointForm&);
 ZKMSM_WEBGPU_MSM(Bn254G1)
 ZKMSM_WEBGPU_MSM(GrumpkinG1)
 ZKMSM_WEBGPU_MSM(Bls12381G1)

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -51,6 +52,16 @@ struct WebGpuMsmReport {
   WebGpuMsmSizes sizes;
   std::vector<WebGpuStageTime> stages;    // upload_inputs first
   std::uint64_t measured_peak_bytes = 0;  // the most buffer bytes alive at once during the call
+  // The lowest index convert_inputs rejected (WebGpuPointForm): no other stage ran and the result
+  // is untouched; the caller says why (host/host_inputs.hpp's check_host_point on that point).
+  std::optional<std::uint32_t> rejected_point;
+};
+
+// How webgpu_msm finds the points: in the pipeline's form (Montgomery, validated by the host), or
+// as the caller holds them, converted and validated on the device first (convert_points.hpp).
+struct WebGpuPointForm {
+  bool canonical = false;  // canonical coordinates: multiplied by R² on the device
+  bool validate = false;   // coordinates < p, y² = x³ + b, G1 membership where the curve has a cofactor
 };
 
 // The sizes the MSM of n points runs with; an error for knobs out of range, more points than a
@@ -58,14 +69,16 @@ struct WebGpuMsmReport {
 template <class Curve>
 Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsmSizes& sizes);
 
-// result = Σ scalars[i]·points[i]: points in Montgomery form, validated ((0, 0) = infinity);
-// scalars canonical 256-bit integers, any value (reduced mod r by the shaders). Curve: Bn254G1,
-// GrumpkinG1 or Bls12381G1.
+// result = Σ scalars[i]·points[i]: points ((0, 0) = infinity) in Montgomery form and validated,
+// or in the form `form` says (converted and checked on the device: a rejected point sets
+// report.rejected_point); scalars canonical 256-bit integers, any value (reduced mod r by the
+// shaders). Curve: Bn254G1, GrumpkinG1 or Bls12381G1.
 template <class Curve>
 Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                   const void* scalars,
                   const WebGpuMsmOptions& options,
                   AffinePoint<Curve>& result,
-                  WebGpuMsmReport& report);
+                  WebGpuMsmReport& report,
+                  const WebGpuPointForm& form = {});
 
 }  // namespace zkmsm::webgpu

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "core/bigint.hpp"
+#include "curve/subgroup_check.hpp"
 #include "field/bls12_381_fields.hpp"
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
@@ -90,6 +91,38 @@ inline std::string wgsl_curve_constants(CurveId curve) {
          wgsl_words_constant("SCALAR_MODULUS", scalar_modulus(curve),
                              "r: the order of the group, the scalars' modulus") +
          wgsl_affine_pair_cases();
+}
+
+// The constants convert_points.wgsl reads for the curve y² = x³ + b of Curve: CURVE_B (b, a
+// base-field element in Montgomery form), and for a curve with a cofactor those of the G1 test
+// (subgroup_check.wgsl, the host's curve/subgroup_check.hpp): CURVE_SUBGROUP_BETA (β', Montgomery
+// form) and CURVE_SUBGROUP_Z_MAGNITUDE (|z| as two 32-bit words, low first).
+template <class Curve>
+std::string wgsl_point_check_constants() {
+  std::string text = wgsl_words_constant(
+      "CURVE_B", Curve::b().raw(), "b of y^2 = x^3 + b (b = " + std::to_string(Curve::b_small) + "), Montgomery form");
+  if constexpr (Curve::has_cofactor) {
+    const std::uint64_t z = subgroup_z_magnitude<Curve>();
+    char z_line[128];
+    std::snprintf(z_line, sizeof z_line, "const CURVE_SUBGROUP_Z_MAGNITUDE = array<u32, 2>(0x%08xu, 0x%08xu);\n",
+                  static_cast<unsigned>(z), static_cast<unsigned>(z >> 32));
+    text += wgsl_words_constant("CURVE_SUBGROUP_BETA", subgroup_beta<Curve>().raw(),
+                                "beta' of the G1 test sigma(x, y) = (beta' x, y), Montgomery form") +
+            "// |z|, the curve parameter's magnitude (z < 0), low word first\n" + z_line;
+  }
+  return text;
+}
+
+inline std::string wgsl_point_check_constants(CurveId curve) {
+  switch (curve) {
+    case CurveId::grumpkin:
+      return wgsl_point_check_constants<GrumpkinG1>();
+    case CurveId::bls12_381:
+      return wgsl_point_check_constants<Bls12381G1>();
+    case CurveId::bn254:
+    default:
+      return wgsl_point_check_constants<Bn254G1>();
+  }
 }
 
 // The constants batch_affine_add.wgsl reads: BATCH_SLOTS, S, the additions of one batch (it sizes
