@@ -15,6 +15,8 @@
 // (prepare_bases: validated, converted, uploaded once) and the scalars are copied to a device
 // buffer once; each row times msm(bases, device scalars) over the prefix, inputs already on the
 // device as BENCHMARKS.md asks for GPU speed tables.
+// --inputs bases (cuda only): the bases handle as for device, the scalars from host memory: what a
+// prover with fixed bases (a KZG or Pedersen setup) pays per commitment, the scalars crossing PCIe.
 #include <iostream>
 #include <limits>
 #include <memory>
@@ -51,7 +53,7 @@ struct BenchOptions {
   MsmConfig config;
   unsigned gen_threads = 0;
   bool no_verify = false;
-  std::string inputs = "host";  // where the timed MSMs find their inputs: host or device
+  std::string inputs = "host";  // where the timed MSMs find their inputs: host, device or bases
   bool cold = false;            // no warm-up, fresh input arrays and a trimmed heap before each run
 };
 
@@ -75,19 +77,21 @@ std::vector<Backend> selected_backends(const std::string& name) {
   return {backend};
 }
 
-// --inputs device: every row must run on the cuda backend, the only one that reads device memory.
-void require_device_input_backends(const std::string& backend_option,
+// --inputs device or bases: every row must run on the cuda backend, the only one that reads device
+// memory.
+void require_device_input_backends(const std::string& inputs,
+                                   const std::string& backend_option,
                                    const std::vector<Backend>& backends,
                                    CurveId curve) {
   if (backend_option == "all")
-    throw CliError(
-        "--inputs device needs the cuda backend (--backend cuda): --backend all includes backends that "
-        "read host memory only");
+    throw CliError("--inputs " + inputs +
+                   " needs the cuda backend (--backend cuda): --backend all includes backends that read host "
+                   "memory only");
   for (Backend backend : backends) {
     const Backend resolved = resolve_backend(backend, curve);
     if (resolved != Backend::cuda)
-      throw CliError("--inputs device needs the cuda backend (--backend cuda): backend '" + backend_name(resolved) +
-                     "' reads host memory only" +
+      throw CliError("--inputs " + inputs + " needs the cuda backend (--backend cuda): backend '" +
+                     backend_name(resolved) + "' reads host memory only" +
                      (backend == Backend::automatic ? " (auto found no usable CUDA device)" : ""));
   }
 }
@@ -126,9 +130,12 @@ int run_bench(const BenchOptions& options) {
                    std::to_string(options.log_n_max));
   const std::vector<Backend> backends = selected_backends(options.backend);
   const bool device_inputs = options.inputs == "device";
-  if (options.cold && device_inputs)
-    throw CliError("--cold measures a call from host memory (fresh arrays); it does not go with --inputs device");
-  if (device_inputs) require_device_input_backends(options.backend, backends, options.curve);
+  const bool bases_inputs = options.inputs == "bases";
+  if (options.cold && (device_inputs || bases_inputs))
+    throw CliError("--cold measures a call from host memory (fresh arrays); it does not go with --inputs " +
+                   options.inputs);
+  if (device_inputs || bases_inputs)
+    require_device_input_backends(options.inputs, options.backend, backends, options.curve);
   const unsigned warmups = options.cold ? 0 : options.warmups;
 
   return with_curve(options.curve, [&](auto curve_tag) {
@@ -141,7 +148,7 @@ int run_bench(const BenchOptions& options) {
     const std::vector<Scalar<Curve>> scalars = random_scalars<Curve>(max_n, options.seed);
     progress("bench", "generated in " + format_ms(elapsed_ms(start)) + " ms");
     std::optional<DeviceInputs<Curve>> on_device;
-    if (device_inputs) on_device.emplace(upload_inputs<Curve>(points, scalars, options.config));
+    if (device_inputs || bases_inputs) on_device.emplace(upload_inputs<Curve>(points, scalars, options.config));
 
     Json rows = Json::array();
     std::vector<std::string> stage_names;
@@ -161,7 +168,11 @@ int run_bench(const BenchOptions& options) {
         progress("bench", runs_on_name + " " + format_log2(n) + ": " + std::to_string(warmups) + " warm-up + " +
                               std::to_string(options.repeats) + (options.cold ? " cold" : "") + " timed runs...");
         Measurement<Curve> measurement;
-        if (on_device) {
+        if (bases_inputs) {
+          measurement = measure<Curve>(
+              [&](MsmStats* stats) { return msm<Curve>(on_device->bases, scalar_prefix, config, stats); }, warmups,
+              options.repeats);
+        } else if (on_device) {
           MsmConfig device_config = config;
           device_config.scalars_on_device = true;
           const std::span<const Scalar<Curve>> device_scalars = on_device->scalars.template as_span<Scalar<Curve>>(n);
@@ -243,7 +254,9 @@ int run_bench(const BenchOptions& options) {
     }
     std::cout << Curve::name << ", " << options.repeats << (options.cold ? " cold" : "") << " timed runs after "
               << warmups << " warm-up(s), wall-clock ms of msm() (median, min), stage medians; inputs "
-              << (device_inputs ? "already on the device (bases handle and device scalars)" : "from host memory")
+              << (device_inputs  ? "already on the device (bases handle and device scalars)"
+                  : bases_inputs ? "bases handle on the device, scalars from host memory"
+                                 : "from host memory")
               << "\n"
               << table.render();
 
@@ -277,7 +290,8 @@ Command add_bench_command(CLI::App& app) {
       "per-stage medians, window size, estimated and measured peak memory. Every row is verified against the CPU "
       "backend with a different window size (and, for n <= 4096, a sum of one-point MSMs); the exit status is 1 "
       "when any row fails. Prints a table; --json writes the rows with the machine, date, commit and command. "
-      "--inputs device (cuda) moves the inputs to the device once and times MSMs that read them there.");
+      "--inputs device (cuda) moves the inputs to the device once and times MSMs that read them there; "
+      "--inputs bases (cuda) prepares the points once and times MSMs whose scalars come from host memory.");
   add_curve_option(*bench, options->curve);
   bench->add_option("--backend", options->backend, "Backend, or all for every available backend")
       ->check(CLI::IsMember({"auto", "cpu", "cuda", "vulkan", "all"}, CLI::ignore_case))
@@ -296,9 +310,10 @@ Command add_bench_command(CLI::App& app) {
   bench->add_flag("--no-verify", options->no_verify, "Skip verification (rows get \"verified\": null)");
   bench
       ->add_option("--inputs", options->inputs,
-                   "Where the timed MSMs find their inputs: host (msm from host memory, end to end) or device "
-                   "(cuda only: bases prepared and scalars copied to the device once, before timing)")
-      ->check(CLI::IsMember({"host", "device"}, CLI::ignore_case))
+                   "Where the timed MSMs find their inputs: host (msm from host memory, end to end), device "
+                   "(cuda only: bases prepared and scalars copied to the device once, before timing) or bases "
+                   "(cuda only: bases prepared once, scalars from host memory in every call)")
+      ->check(CLI::IsMember({"host", "device", "bases"}, CLI::ignore_case))
       ->capture_default_str();
   bench->add_flag("--cold", options->cold,
                   "Time what a first call pays: no warm-up, and before each timed run fresh input arrays and the "

@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "curve/subgroup_check.hpp"
 #include "msm/cuda/cuda_msm.hpp"
@@ -247,22 +248,22 @@ CudaStatus stage_inputs(Exec& exec, const CudaMsmInputs& inputs, StagedInputs* s
   unsigned char* scalars = nullptr;
 
   if (!inputs.points_on_device || !inputs.scalars_on_device) {
-    ZKMSM_TRY(exec.stage_begin(kUpload));
+    // Both arrays in one batch of copies: the staging threads start once.
+    std::vector<HostToDeviceCopy> copies;
     if (!inputs.points_on_device) {
       ZKMSM_TRY(exec.alloc(points, point_bytes));
-      ZKMSM_TRY(exec.upload(points, inputs.points, point_bytes));
+      copies.push_back(contiguous_copy(points, inputs.points, point_bytes));
       staged->allocated_bytes += point_bytes;
     }
     if (!inputs.scalars_on_device) {
       ZKMSM_TRY(exec.alloc(scalars, scalar_bytes));
-      if (inputs.scalar_stripe_block == 0) {
-        ZKMSM_TRY(exec.upload(scalars, inputs.scalars, scalar_bytes));
-      } else {
-        ZKMSM_TRY(upload_stripes(exec, scalars, inputs.scalars, kScalarBytes, n, inputs.scalar_stripe_block,
-                                 inputs.scalar_stripe_stride));
-      }
+      const std::size_t block = inputs.scalar_stripe_block == 0 ? n : inputs.scalar_stripe_block;
+      const std::size_t stride = inputs.scalar_stripe_block == 0 ? n : inputs.scalar_stripe_stride;
+      ZKMSM_TRY(stripe_copies(scalars, inputs.scalars, kScalarBytes, n, block, stride, &copies));
       staged->allocated_bytes += scalar_bytes;
     }
+    ZKMSM_TRY(exec.stage_begin(kUpload));
+    ZKMSM_TRY(exec.upload_copies(copies));
     ZKMSM_TRY(exec.stage_end(kUpload));
   }
 

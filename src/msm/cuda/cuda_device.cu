@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 
 #include <string>
+#include <vector>
 
 #include "msm/cuda/cuda_msm.hpp"
 #include "msm/cuda/cuda_msm_internal.hpp"
@@ -77,7 +78,9 @@ CudaStatus copy_stripes_to_device(void* device_destination,
   if (count == 0) return {};
   detail::DeviceExec exec(stream);
   ZKMSM_TRY(exec.init());
-  ZKMSM_TRY(detail::upload_stripes(exec, device_destination, source, element_bytes, count, block, stride));
+  std::vector<detail::HostToDeviceCopy> copies;
+  ZKMSM_TRY(detail::stripe_copies(device_destination, source, element_bytes, count, block, stride, &copies));
+  ZKMSM_TRY(exec.upload_copies(copies));
   return exec.synchronize();
 }
 
@@ -103,6 +106,7 @@ namespace detail {
 void set_simulated_device_limit(std::size_t bytes) { simulated_device_limit() = bytes; }
 void set_walker_min_blocks(unsigned min_blocks) { walker_min_blocks() = min_blocks; }
 void set_point_kernel_threads_per_block(unsigned threads) { point_kernel_threads_per_block() = threads; }
+void set_staging_threads(unsigned threads) { staging_threads() = threads; }
 }  // namespace detail
 
 }  // namespace zkmsm::cuda

@@ -53,4 +53,8 @@ void set_walker_min_blocks(unsigned min_blocks);
 // (a multiple of 32 up to 1024; default 128).
 void set_point_kernel_threads_per_block(unsigned threads);
 
+// Experiment hook for the benchmark: host threads that fill the pinned staging chunks of uploads
+// from pageable host memory (0 = the default, host_to_device_copy.hpp's kStagingThreads).
+void set_staging_threads(unsigned threads);
+
 }  // namespace zkmsm::cuda::detail

@@ -19,6 +19,7 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +28,7 @@
 #include <cub/device/device_scan.cuh>
 
 #include "msm/cuda/cuda_msm.hpp"
+#include "msm/cuda/host_to_device_copy.hpp"
 
 namespace zkmsm::cuda::detail {
 
@@ -118,6 +120,13 @@ inline unsigned& point_kernel_threads_per_block() {
   return value;
 }
 
+// Experiment hook: host threads filling the pinned staging chunks of host uploads (0 = the
+// default, kStagingThreads capped by the hardware). Set through detail::set_staging_threads.
+inline unsigned& staging_threads() {
+  static unsigned value = 0;
+  return value;
+}
+
 class DeviceExec {
  public:
   static constexpr bool kOnDevice = true;
@@ -173,21 +182,15 @@ class DeviceExec {
     ZKMSM_CUDA_CHECK(cudaMemsetAsync(ptr, value, bytes, stream_));
     return {};
   }
-  // From host memory or memory of any device of this process (unified addressing).
+  // From host memory or memory of any device of this process (unified addressing); pageable host
+  // memory through the pinned staging ring (host_to_device_copy.hpp). The caller's memory is no
+  // longer read when these return.
   CudaStatus upload(void* device_ptr, const void* source, std::size_t bytes) {
-    ZKMSM_CUDA_CHECK(cudaMemcpyAsync(device_ptr, source, bytes, cudaMemcpyDefault, stream_));
-    return {};
+    const HostToDeviceCopy copy = contiguous_copy(device_ptr, source, bytes);
+    return upload_copies(std::span<const HostToDeviceCopy>(&copy, 1));
   }
-  // `rows` runs of `row_bytes`, one every source_pitch bytes, to one every destination_pitch.
-  CudaStatus upload_2d(void* device_ptr,
-                       std::size_t destination_pitch,
-                       const void* source,
-                       std::size_t source_pitch,
-                       std::size_t row_bytes,
-                       std::size_t rows) {
-    ZKMSM_CUDA_CHECK(cudaMemcpy2DAsync(device_ptr, destination_pitch, source, source_pitch, row_bytes, rows,
-                                       cudaMemcpyDefault, stream_));
-    return {};
+  CudaStatus upload_copies(std::span<const HostToDeviceCopy> copies) {
+    return copy_host_to_device(copies, stream_, staging_threads());
   }
   CudaStatus download(void* host_ptr, const void* device_ptr, std::size_t bytes) {
     ZKMSM_CUDA_CHECK(cudaMemcpyAsync(host_ptr, device_ptr, bytes, cudaMemcpyDeviceToHost, stream_));
@@ -386,15 +389,12 @@ class HostExec {
     std::memcpy(dst, src, bytes);
     return {};
   }
-  CudaStatus upload_2d(void* dst,
-                       std::size_t destination_pitch,
-                       const void* src,
-                       std::size_t source_pitch,
-                       std::size_t row_bytes,
-                       std::size_t rows) {
-    for (std::size_t r = 0; r < rows; ++r) {
-      std::memcpy(static_cast<unsigned char*>(dst) + r * destination_pitch,
-                  static_cast<const unsigned char*>(src) + r * source_pitch, row_bytes);
+  CudaStatus upload_copies(std::span<const HostToDeviceCopy> copies) {
+    for (const HostToDeviceCopy& copy : copies) {
+      auto* out = static_cast<unsigned char*>(copy.device_destination);
+      for (std::size_t r = 0; r < copy.rows; ++r)
+        std::memcpy(out + r * copy.row_bytes, static_cast<const unsigned char*>(copy.source) + r * copy.source_pitch,
+                    copy.row_bytes);
     }
     return {};
   }
@@ -473,27 +473,31 @@ class HostExec {
   double ms_[kStageCount] = {};
 };
 
-// Copies `count` elements of `element_bytes` from `source` read in runs of `block` elements, one
-// run every `stride` elements (see CudaMsmInputs), to `destination` back to back.
-template <class Exec>
-CudaStatus upload_stripes(Exec& exec,
-                          void* destination,
-                          const void* source,
-                          std::size_t element_bytes,
-                          std::size_t count,
-                          std::size_t block,
-                          std::size_t stride) {
+// The copies of `count` elements of `element_bytes` from `source` read in runs of `block`
+// elements, one run every `stride` elements (see CudaMsmInputs), to `destination` back to back:
+// the whole runs as one strided copy, then the tail. Appended to *copies.
+inline CudaStatus stripe_copies(void* destination,
+                                const void* source,
+                                std::size_t element_bytes,
+                                std::size_t count,
+                                std::size_t block,
+                                std::size_t stride,
+                                std::vector<HostToDeviceCopy>* copies) {
   if (count == 0) return {};
   if (block == 0 || stride < block) return failure("stripes need 0 < block <= stride");
-  if (block == stride || count <= block) return exec.upload(destination, source, count * element_bytes);
+  if (block == stride || count <= block) {
+    copies->push_back(contiguous_copy(destination, source, count * element_bytes));
+    return {};
+  }
   const std::size_t full_runs = count / block;
   const std::size_t tail = count % block;
   const std::size_t run_bytes = block * element_bytes;
   const std::size_t pitch = stride * element_bytes;
-  ZKMSM_TRY(exec.upload_2d(destination, run_bytes, source, pitch, run_bytes, full_runs));
+  copies->push_back({destination, source, run_bytes, pitch, full_runs});
   if (tail != 0) {
-    ZKMSM_TRY(exec.upload(static_cast<unsigned char*>(destination) + full_runs * run_bytes,
-                          static_cast<const unsigned char*>(source) + full_runs * pitch, tail * element_bytes));
+    copies->push_back(contiguous_copy(static_cast<unsigned char*>(destination) + full_runs * run_bytes,
+                                      static_cast<const unsigned char*>(source) + full_runs * pitch,
+                                      tail * element_bytes));
   }
   return {};
 }
