@@ -1,13 +1,16 @@
 // Host-to-device copies (msm/cuda/host_to_device_copy.hpp): every route writes exactly the
-// source's bytes — pageable sources below and above the staging threshold, sizes that are not a
-// whole number of chunks, strided sources, several copies in one call, one filling thread and
-// many, pinned sources copied directly, and the staging ring reused by calls on two streams from
-// two threads. Then whole MSMs from pageable host memory large enough to be staged, against the
-// cpu backend. Skipped without a CUDA device.
+// source's bytes — pageable sources below and above the staging threshold (the staged route
+// confirmed by its chunk counter), sizes that are not a whole number of chunks, strided sources,
+// several copies in one call, one filling thread and many, every thread start refused, pinned
+// (cudaHostAlloc, cudaHostRegister) and device sources copied directly, cudaStreamPerThread as the
+// stream, a source overwritten as soon as the call returns while the stream is held back, and two
+// threads on two streams. Then whole MSMs from pageable host memory large enough for several waves
+// of chunks, against the cpu backend. Skipped without a CUDA device.
 #include <cuda_runtime.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <random>
@@ -17,6 +20,7 @@
 #include "api/api_test_support.hpp"
 #include "cuda_test_support.hpp"
 #include "field/test_support.hpp"
+#include "host/worker_threads.hpp"
 #include "msm/cuda/cuda_msm_internal.hpp"
 #include "msm/cuda/host_to_device_copy.hpp"
 #include "zkmsm/zkmsm.hpp"
@@ -31,6 +35,7 @@ using cuda::detail::CopyRoute;
 using cuda::detail::HostToDeviceCopy;
 using cuda::detail::kMinStagedBytes;
 using cuda::detail::kStagingChunkBytes;
+using cuda::detail::staged_chunk_count;
 
 #define ASSERT_CUDA(expr) ASSERT_EQ((expr), cudaSuccess) << #expr
 
@@ -98,8 +103,19 @@ TEST_F(CudaHostCopyTest, PageableSourcesOfEverySizeArriveWhole) {
   for (const std::size_t bytes : sizes) {
     const std::vector<unsigned char> source = random_bytes(bytes, rng);
     EXPECT_EQ(copy_route(source.data(), bytes), bytes >= kMinStagedBytes ? CopyRoute::staged : CopyRoute::direct);
-    for (const unsigned threads : {0u, 1u, 3u}) expect_contiguous_copy(source, threads);
+    for (const unsigned threads : {0u, 1u, 3u}) {
+      const std::uint64_t before = staged_chunk_count();
+      expect_contiguous_copy(source, threads);
+      const std::uint64_t chunks = bytes >= kMinStagedBytes ? (bytes + kStagingChunkBytes - 1) / kStagingChunkBytes : 0;
+      EXPECT_EQ(staged_chunk_count() - before, chunks) << bytes << " bytes: chunks through the pinned ring";
+    }
   }
+}
+
+TEST_F(CudaHostCopyTest, EveryThreadStartRefusedStillCopiesEverything) {
+  const std::vector<unsigned char> source = random_bytes(9 * kStagingChunkBytes + 5, rng);
+  const host::InjectedThreadStartFailures refused(0);
+  expect_contiguous_copy(source, 0);
 }
 
 TEST_F(CudaHostCopyTest, StridedAndSeveralCopiesInOneCall) {
@@ -145,6 +161,73 @@ TEST_F(CudaHostCopyTest, PinnedSourcesAreCopiedDirectly) {
   EXPECT_TRUE(device.download() == source);
 }
 
+TEST_F(CudaHostCopyTest, RegisteredAndDeviceSourcesAreCopiedDirectly) {
+  const std::size_t bytes = 2 * kStagingChunkBytes + 9;
+  std::vector<unsigned char> source = random_bytes(bytes, rng);
+  ASSERT_CUDA(cudaHostRegister(source.data(), bytes, cudaHostRegisterDefault));
+  EXPECT_EQ(copy_route(source.data(), bytes), CopyRoute::direct);
+  DeviceBytes first(bytes), second(bytes);
+  ASSERT_TRUE(first.allocated() && second.allocated());
+  const std::uint64_t before = staged_chunk_count();
+  HostToDeviceCopy copy = contiguous_copy(first.get(), source.data(), bytes);
+  cuda::CudaStatus status = copy_host_to_device(std::span<const HostToDeviceCopy>(&copy, 1), nullptr);
+  ASSERT_CUDA(cudaDeviceSynchronize());
+  ASSERT_CUDA(cudaHostUnregister(source.data()));
+  ASSERT_TRUE(status.ok) << status.message;
+  // Device memory as the source (bases dealt between devices take this route).
+  EXPECT_EQ(copy_route(first.get(), bytes), CopyRoute::direct);
+  copy = contiguous_copy(second.get(), first.get(), bytes);
+  status = copy_host_to_device(std::span<const HostToDeviceCopy>(&copy, 1), nullptr);
+  ASSERT_TRUE(status.ok) << status.message;
+  ASSERT_CUDA(cudaDeviceSynchronize());
+  EXPECT_EQ(staged_chunk_count(), before);
+  EXPECT_TRUE(first.download() == source);
+  EXPECT_TRUE(second.download() == source);
+}
+
+TEST_F(CudaHostCopyTest, ThePerThreadDefaultStreamOrdersTheStagedCopies) {
+  // Only the calling thread makes CUDA calls: the copies are on its per-thread stream, not on
+  // those of the filling threads.
+  const std::vector<unsigned char> source = random_bytes(13 * kStagingChunkBytes + 3, rng);
+  DeviceBytes device(source.size());
+  ASSERT_TRUE(device.allocated());
+  const HostToDeviceCopy copy = contiguous_copy(device.get(), source.data(), source.size());
+  const cuda::CudaStatus status =
+      copy_host_to_device(std::span<const HostToDeviceCopy>(&copy, 1), cudaStreamPerThread, 4);
+  ASSERT_TRUE(status.ok) << status.message;
+  ASSERT_CUDA(cudaStreamSynchronize(cudaStreamPerThread));
+  std::vector<unsigned char> out(source.size());
+  ASSERT_CUDA(cudaMemcpyAsync(out.data(), device.get(), out.size(), cudaMemcpyDeviceToHost, cudaStreamPerThread));
+  ASSERT_CUDA(cudaStreamSynchronize(cudaStreamPerThread));
+  EXPECT_TRUE(out == source);
+}
+
+// Holds a stream back for 100 ms (a host function queued on it).
+void CUDART_CB sleep_100_ms(void*) { std::this_thread::sleep_for(std::chrono::milliseconds(100)); }
+
+TEST_F(CudaHostCopyTest, ASourceOverwrittenOnReturnWhileTheStreamIsHeldBack) {
+  // The stream cannot run the copies for 100 ms, so the chunks' events complete late: with one
+  // and two filling threads every wave after the second waits for one of them, and the call
+  // returns before the copies run. The source is overwritten at once; the device must still get
+  // the bytes of the call.
+  for (const unsigned threads : {1u, 2u, 0u}) {
+    cudaStream_t stream = nullptr;
+    ASSERT_CUDA(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    std::vector<unsigned char> source = random_bytes(21 * kStagingChunkBytes + 11, rng);
+    const std::vector<unsigned char> expected = source;
+    DeviceBytes device(source.size());
+    ASSERT_TRUE(device.allocated());
+    ASSERT_CUDA(cudaLaunchHostFunc(stream, sleep_100_ms, nullptr));
+    const HostToDeviceCopy copy = contiguous_copy(device.get(), source.data(), source.size());
+    const cuda::CudaStatus status = copy_host_to_device(std::span<const HostToDeviceCopy>(&copy, 1), stream, threads);
+    std::fill(source.begin(), source.end(), 0x5a);
+    ASSERT_TRUE(status.ok) << status.message;
+    ASSERT_CUDA(cudaStreamSynchronize(stream));
+    EXPECT_TRUE(device.download() == expected) << threads << " threads";
+    ASSERT_CUDA(cudaStreamDestroy(stream));
+  }
+}
+
 TEST_F(CudaHostCopyTest, TwoThreadsOnTwoStreamsShareTheRings) {
   // Each thread copies its own sources several times on its own stream; the rings go back and
   // forth between them (a ring is reused only when its chunks' copies have been read).
@@ -188,13 +271,14 @@ TYPED_TEST_SUITE(CudaStagedMsmTest, Curves);
 
 TYPED_TEST(CudaStagedMsmTest, HostInputsLargeEnoughToBeStagedEqualTheCpuBackend) {
   using Curve = TypeParam;
-  // 2^15 + 3 points: over kMinStagedBytes of points and scalars, not a whole number of chunks.
-  const std::size_t n = (std::size_t{1} << 15) + 3;
+  // 2^17 + 3 points: 8 MiB of points and 4 MiB of scalars (BN254), not a whole number of chunks;
+  // with 1 and 2 filling threads the waves reuse the ring's halves.
+  const std::size_t n = (std::size_t{1} << 17) + 3;
   const std::vector<Point<Curve>> points = random_points<Curve>(n, this->rng());
   const std::vector<Scalar<Curve>> scalars = uniform_256_bit_scalars<Curve>(n, this->rng);
   const auto expected = msm<Curve>(points, scalars, MsmConfig{.backend = Backend::cpu});
   ASSERT_TRUE(expected) << expected.error().message;
-  for (const unsigned threads : {0u, 1u}) {
+  for (const unsigned threads : {0u, 1u, 2u}) {
     cuda::detail::set_staging_threads(threads);
     const auto on_gpu = msm<Curve>(points, scalars, MsmConfig{.backend = Backend::cuda});
     ASSERT_TRUE(on_gpu) << on_gpu.error().message;

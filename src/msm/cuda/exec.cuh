@@ -183,8 +183,8 @@ class DeviceExec {
     return {};
   }
   // From host memory or memory of any device of this process (unified addressing); pageable host
-  // memory through the pinned staging ring (host_to_device_copy.hpp). The caller's memory is no
-  // longer read when these return.
+  // memory through the pinned staging ring (host_to_device_copy.hpp: staged sources are no longer
+  // read when these return, direct ones until the stream reaches the copies).
   CudaStatus upload(void* device_ptr, const void* source, std::size_t bytes) {
     const HostToDeviceCopy copy = contiguous_copy(device_ptr, source, bytes);
     return upload_copies(std::span<const HostToDeviceCopy>(&copy, 1));

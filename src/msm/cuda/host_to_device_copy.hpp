@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 #include "msm/cuda/cuda_msm.hpp"
@@ -38,23 +39,31 @@ inline HostToDeviceCopy contiguous_copy(void* device_destination, const void* so
 // Pinned chunk: 2 MiB was the best of 1, 2, 4 and 8 MiB at 32, 96 and 384 MiB (4 MiB equal from
 // 96 MiB on; 8 MiB 20–30 % slower: fewer chunks to spread over the threads).
 inline constexpr std::size_t kStagingChunkBytes = std::size_t{2} << 20;
-// Filling threads, each with two chunks (one filled while the other is copied): 8 reached
-// 42–48 GB/s from 96 MiB on, 4 threads 29–32, 2 threads 16–17, 1 thread 9 (a single memcpy
-// stream reads pageable memory at 6–10 GB/s). Capped by the host's hardware threads.
+// Filling threads; the ring holds two waves of one chunk per thread (one wave filled while the
+// other is copied). In the probe (each thread alternating between two chunks of its own) 8
+// threads reached 42–48 GB/s from 96 MiB on, 4 threads 29–32, 2 threads 16–17, 1 thread 9 (a
+// single memcpy stream reads pageable memory at 6–10 GB/s). Capped by the CPUs the process may
+// use.
 inline constexpr unsigned kStagingThreads = 8;
 // Smaller pageable sources go to the driver directly (a thread start and a chunk's round trip
 // would cost more than they save).
 inline constexpr std::size_t kMinStagedBytes = std::size_t{1} << 20;
 
-// Queues every copy on `stream` (a cudaStream_t of the current device). Pageable host sources of
-// kMinStagedBytes or more are staged through pinned chunks (at most `max_threads` filling threads;
-// 0 = kStagingThreads, capped by the hardware); pinned host and device sources are copied
-// directly. When it returns the caller's source memory is no longer read; the device
-// destinations are written once the stream reaches the copies.
+// Queues every copy on `stream` (a cudaStream_t of the current device, or a special handle such as
+// cudaStreamPerThread: every CUDA call is made from the calling thread). Pageable host sources of
+// kMinStagedBytes or more are staged through pinned chunks (at most `max_threads` threads fill
+// them, the calling one included; 0 = kStagingThreads, capped by the CPUs this process may use);
+// pinned host and device sources, and every source on a stream being captured into a graph, are
+// copied directly. When it returns, staged sources are no longer read; direct ones are read until
+// the stream reaches their copies (callers synchronise the stream before they return).
 CudaStatus copy_host_to_device(std::span<const HostToDeviceCopy> copies, void* stream, unsigned max_threads = 0);
 
-// What copy_host_to_device does with a source of `bytes` at `source`.
+// What copy_host_to_device does with a source of `bytes` at `source` (any stream not capturing).
 enum class CopyRoute { direct, staged };
 CopyRoute copy_route(const void* source, std::size_t bytes);
+
+// Test hook: pinned chunks copied so far by this process (the staged route taken, not the fallback
+// to direct copies when no pinned memory can be had).
+std::uint64_t staged_chunk_count();
 
 }  // namespace zkmsm::cuda::detail
