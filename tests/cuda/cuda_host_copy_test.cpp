@@ -76,8 +76,12 @@ class CudaHostCopyTest : public SeededTest {
   void SetUp() override {
     SeededTest::SetUp();
     if (!backend_available(Backend::cuda)) GTEST_SKIP() << "no CUDA device: GPU tests run on the device machine";
+    cuda::detail::set_stage_every_call(true);
   }
-  void TearDown() override { cuda::detail::set_staging_threads(0); }
+  void TearDown() override {
+    cuda::detail::set_staging_threads(0);
+    cuda::detail::set_stage_every_call(false);
+  }
 
   // Copies `source` whole with one contiguous copy and checks the device bytes.
   void expect_contiguous_copy(const std::vector<unsigned char>& source, unsigned threads) {
@@ -109,6 +113,16 @@ TEST_F(CudaHostCopyTest, PageableSourcesOfEverySizeArriveWhole) {
       const std::uint64_t chunks = bytes >= kMinStagedBytes ? (bytes + kStagingChunkBytes - 1) / kStagingChunkBytes : 0;
       EXPECT_EQ(staged_chunk_count() - before, chunks) << bytes << " bytes: chunks through the pinned ring";
     }
+  }
+}
+
+TEST_F(CudaHostCopyTest, OnlyCallsOfManyBytesAreStagedByDefault) {
+  cuda::detail::set_stage_every_call(false);
+  for (const std::size_t bytes : {3 * kStagingChunkBytes, 20 * kStagingChunkBytes + 1}) {
+    const std::vector<unsigned char> source = random_bytes(bytes, rng);
+    const std::uint64_t before = staged_chunk_count();
+    expect_contiguous_copy(source, 0);
+    EXPECT_EQ(staged_chunk_count() == before, bytes < (std::size_t{32} << 20)) << bytes << " bytes";
   }
 }
 
@@ -265,6 +279,11 @@ class CudaStagedMsmTest : public SeededTest {
   void SetUp() override {
     SeededTest::SetUp();
     if (!backend_available(Backend::cuda)) GTEST_SKIP() << "no CUDA device: GPU tests run on the device machine";
+    cuda::detail::set_stage_every_call(true);
+  }
+  void TearDown() override {
+    cuda::detail::set_staging_threads(0);
+    cuda::detail::set_stage_every_call(false);
   }
 };
 TYPED_TEST_SUITE(CudaStagedMsmTest, Curves);

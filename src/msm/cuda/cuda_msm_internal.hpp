@@ -57,4 +57,8 @@ void set_point_kernel_threads_per_block(unsigned threads);
 // from pageable host memory (0 = the default, host_to_device_copy.hpp's kStagingThreads).
 void set_staging_threads(unsigned threads);
 
+// Test hook: true = stage every pageable source of ≥ kMinStagedBytes (host_to_device_copy.hpp),
+// whatever the call's total; false = the default, only calls of ≥ 32 MiB of them.
+void set_stage_every_call(bool every);
+
 }  // namespace zkmsm::cuda::detail

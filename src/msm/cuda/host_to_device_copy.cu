@@ -45,6 +45,13 @@ constexpr std::size_t kMaxRingsPerDevice = 4;
 
 std::atomic<std::uint64_t> staged_chunks{0};
 
+// A call stages its pageable sources only when they are this many bytes together: below it the
+// threads' start and the waves' barriers cost more than the faster copy saves. One H100 machine
+// (2026-12-06, docs/cuda_notes.md run 24, host inputs of one MSM, old → staged): 6 MiB 0.39 →
+// 0.68 ms, 12 MiB 0.75 → 1.36, 24 MiB 1.46 → 1.78, 48 MiB 2.89 → 2.26, 96 MiB 5.73 → 3.35.
+constexpr std::size_t kMinStagedCallBytes = std::size_t{32} << 20;
+std::atomic<bool> stage_every_call{false};  // test hook: no per-call threshold
+
 // Pinned chunks of one device and, per half, the event behind its last wave of copies.
 struct StagingRing {
   int device = -1;
@@ -299,6 +306,8 @@ CopyRoute copy_route(const void* source, std::size_t bytes) { return route_of(so
 
 std::uint64_t staged_chunk_count() { return staged_chunks.load(); }
 
+void set_stage_every_call(bool every) { stage_every_call.store(every); }
+
 CudaStatus copy_host_to_device(std::span<const HostToDeviceCopy> copies, void* stream, unsigned max_threads) {
   const auto cuda_stream = static_cast<cudaStream_t>(stream);
   // A stream being captured into a graph gets plain copies (the driver decides what it accepts).
@@ -321,6 +330,12 @@ CudaStatus copy_host_to_device(std::span<const HostToDeviceCopy> copies, void* s
       chunks.push_back({&copy, offset, std::min(kStagingChunkBytes, copy.bytes() - offset)});
   }
   if (chunks.empty()) return {};
+  std::size_t staged_bytes = 0;
+  for (const HostToDeviceCopy* copy : staged) staged_bytes += copy->bytes();
+  if (staged_bytes < kMinStagedCallBytes && !stage_every_call.load()) {
+    for (const HostToDeviceCopy* copy : staged) ZKMSM_TRY(copy_directly(*copy, cuda_stream));
+    return {};
+  }
 
   int device = 0;
   ZKMSM_CUDA_CHECK(cudaGetDevice(&device));
