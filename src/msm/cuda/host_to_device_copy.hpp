@@ -3,10 +3,10 @@
 //
 // The driver copies pageable host memory through small pinned buffers of its own, one at a time:
 // 6.6–9 GB/s on the H200 machine, where pinned memory moves at 55 GB/s (probe of 2026-12-06,
-// docs/cuda_notes.md run 24). So pageable sources of kMinStagedBytes or more go through a ring of
-// pinned chunks that several host threads fill in parallel while the copy engine drains the
-// chunks already filled: 96 MiB in 2.4 ms (42 GB/s) with 8 threads and 2 MiB chunks, against
-// 11 ms from pageable memory. Sources that are already pinned (cudaHostAlloc, cudaHostRegister)
+// docs/cuda_notes.md run 24). So pageable sources of kMinStagedBytes or more, in calls with at
+// least 32 MiB of them, go through a ring of pinned chunks that several host threads fill while
+// the copy engine drains the chunks already filled (96 MiB in 3.35 ms instead of 5.73 on an H100
+// machine; the probe's simpler scheme reached 2.4 ms against 11 on the H200 machine). Sources that are already pinned (cudaHostAlloc, cudaHostRegister)
 // or in device memory are copied directly. Plain C++: no CUDA headers.
 #pragma once
 
