@@ -71,7 +71,9 @@ std::vector<unsigned char> random_bytes(std::size_t bytes, std::mt19937_64& rng)
   return out;
 }
 
-class CudaHostCopyTest : public SeededTest {
+// Every pageable source of ≥ kMinStagedBytes staged (whatever the call's total), the default
+// thread count restored afterwards. Skips without a CUDA device.
+class StagingTest : public SeededTest {
  protected:
   void SetUp() override {
     SeededTest::SetUp();
@@ -82,7 +84,10 @@ class CudaHostCopyTest : public SeededTest {
     cuda::detail::set_staging_threads(0);
     cuda::detail::set_stage_every_call(false);
   }
+};
 
+class CudaHostCopyTest : public StagingTest {
+ protected:
   // Copies `source` whole with one contiguous copy and checks the device bytes.
   void expect_contiguous_copy(const std::vector<unsigned char>& source, unsigned threads) {
     DeviceBytes device(source.size());
@@ -274,18 +279,7 @@ TEST_F(CudaHostCopyTest, TwoThreadsOnTwoStreamsShareTheRings) {
 using Curves = ::testing::Types<Bn254, Grumpkin, Bls12381>;
 
 template <class Curve>
-class CudaStagedMsmTest : public SeededTest {
- protected:
-  void SetUp() override {
-    SeededTest::SetUp();
-    if (!backend_available(Backend::cuda)) GTEST_SKIP() << "no CUDA device: GPU tests run on the device machine";
-    cuda::detail::set_stage_every_call(true);
-  }
-  void TearDown() override {
-    cuda::detail::set_staging_threads(0);
-    cuda::detail::set_stage_every_call(false);
-  }
-};
+class CudaStagedMsmTest : public StagingTest {};
 TYPED_TEST_SUITE(CudaStagedMsmTest, Curves);
 
 TYPED_TEST(CudaStagedMsmTest, HostInputsLargeEnoughToBeStagedEqualTheCpuBackend) {
@@ -309,7 +303,6 @@ TYPED_TEST(CudaStagedMsmTest, HostInputsLargeEnoughToBeStagedEqualTheCpuBackend)
     ASSERT_TRUE(from_bases) << from_bases.error().message;
     EXPECT_EQ(from_bases.value(), expected.value());
   }
-  cuda::detail::set_staging_threads(0);
 }
 
 }  // namespace

@@ -182,7 +182,9 @@ unsigned usable_cpus() {
   return std::max(1u, std::thread::hardware_concurrency());
 }
 
-CopyRoute route_of(const void* source, std::size_t bytes) {
+}  // namespace
+
+CopyRoute copy_route(const void* source, std::size_t bytes) {
   if (bytes < kMinStagedBytes) return CopyRoute::direct;
   cudaPointerAttributes attributes{};
   if (cudaPointerGetAttributes(&attributes, source) != cudaSuccess) {
@@ -191,6 +193,8 @@ CopyRoute route_of(const void* source, std::size_t bytes) {
   }
   return attributes.type == cudaMemoryTypeUnregistered ? CopyRoute::staged : CopyRoute::direct;
 }
+
+namespace {
 
 CudaStatus copy_directly(const HostToDeviceCopy& copy, cudaStream_t stream) {
   if (copy.rows == 1) {
@@ -302,8 +306,6 @@ CudaStatus copy_staged(
 
 }  // namespace
 
-CopyRoute copy_route(const void* source, std::size_t bytes) { return route_of(source, bytes); }
-
 std::uint64_t staged_chunk_count() { return staged_chunks.load(); }
 
 void set_stage_every_call(bool every) { stage_every_call.store(every); }
@@ -321,7 +323,7 @@ CudaStatus copy_host_to_device(std::span<const HostToDeviceCopy> copies, void* s
   std::vector<const HostToDeviceCopy*> staged;
   for (const HostToDeviceCopy& copy : copies) {
     if (copy.bytes() == 0) continue;
-    if (!may_stage || route_of(copy.source, copy.bytes()) == CopyRoute::direct) {
+    if (!may_stage || copy_route(copy.source, copy.bytes()) == CopyRoute::direct) {
       ZKMSM_TRY(copy_directly(copy, cuda_stream));
       continue;
     }

@@ -6,8 +6,8 @@
 // docs/cuda_notes.md run 24). So pageable sources of kMinStagedBytes or more, in calls with at
 // least 32 MiB of them, go through a ring of pinned chunks that several host threads fill while
 // the copy engine drains the chunks already filled (96 MiB in 3.35 ms instead of 5.73 on an H100
-// machine; the probe's simpler scheme reached 2.4 ms against 11 on the H200 machine). Sources that are already pinned (cudaHostAlloc, cudaHostRegister)
-// or in device memory are copied directly. Plain C++: no CUDA headers.
+// machine; the probe's simpler scheme reached 2.4 ms against 11 on the H200 machine). Sources that are already pinned
+// (cudaHostAlloc, cudaHostRegister) or in device memory are copied directly. Plain C++: no CUDA headers.
 #pragma once
 
 #include <cstddef>
