@@ -1,28 +1,30 @@
 // copy_host_to_device (host_to_device_copy.hpp): direct copies, and the pinned staging ring for
 // pageable host sources.
 //
-// The staged copy runs in waves of one chunk per filling thread. The ring holds two waves (halves
-// A and B): while the copy engine drains the wave just queued from one half, the threads fill the
-// next wave into the other half. Only the calling thread makes CUDA calls (it waits for a half's
-// last copy before the threads refill it, then queues the wave's copies and records the half's
-// event), so the copies are ordered on the caller's stream whatever kind of handle it is
-// (cudaStreamPerThread included) and the caller's context is the one used; the other threads only
-// copy bytes, and meet the calling thread at a barrier twice per wave.
+// The staged copy is a pipeline of chunks through a ring of kRingChunks pinned chunks: chunk k of
+// the call goes through ring slot k mod kRingChunks. The filling threads take chunks in order from
+// an atomic counter and copy their bytes into the slot as soon as the slot is free; the calling
+// thread queues each chunk's copy (and records the slot's event) as soon as the chunk is filled,
+// frees a slot again once its copy has completed, and fills chunks itself when it has nothing to
+// queue. Only the calling thread makes CUDA calls, so the copies are ordered on the caller's stream
+// whatever kind of handle it is (cudaStreamPerThread included) and the caller's context is the one
+// used; the other threads only copy bytes. (The first version ran in waves of one chunk per
+// thread with two barriers per wave: a wave's copies waited for its slowest fill, and 32 MiB was
+// only two waves, the first never overlapped; docs/cuda_notes.md run 25.)
 //
 // A ring belongs to one device (its events are recorded on that device's streams) and to one call
 // at a time: a call takes an idle ring of the current device from the pool — preferably one whose
 // copies have all completed, else a new one (at most kMaxRingsPerDevice), else any — and gives it
-// back when its copies are queued. Before a half is refilled its event is waited for, so no call
-// overwrites bytes the copy engine has still to read. After a failure the ring goes back only once
-// its stream has been synchronised; if that fails too it is dropped (leaked, never freed under a
-// copy). Rings live until the process ends (pinned host memory: 2 · kStagingThreads ·
+// back when its copies are queued. A call first waits for every copy still pending from its ring,
+// so no call overwrites bytes the copy engine has still to read. After a failure the ring goes
+// back only once the stream has been synchronised; if that fails too it is dropped (leaked, never
+// freed under a copy). Rings live until the process ends (pinned host memory: kRingChunks ·
 // kStagingChunkBytes = 32 MiB each).
 #include <cuda_runtime.h>
 #include <sched.h>
 
 #include <algorithm>
 #include <atomic>
-#include <barrier>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -38,8 +40,9 @@
 namespace zkmsm::cuda::detail {
 namespace {
 
-constexpr unsigned kHalves = 2;
-constexpr std::size_t kRingBytes = std::size_t{kHalves} * kStagingThreads * kStagingChunkBytes;
+// Two chunks per filling thread: a thread can fill its next chunk while its last one is copied.
+constexpr unsigned kRingChunks = 2 * kStagingThreads;
+constexpr std::size_t kRingBytes = std::size_t{kRingChunks} * kStagingChunkBytes;
 // Rings per device before a call waits for a busy one (concurrent callers on one device).
 constexpr std::size_t kMaxRingsPerDevice = 4;
 
@@ -52,21 +55,19 @@ std::atomic<std::uint64_t> staged_chunks{0};
 constexpr std::size_t kMinStagedCallBytes = std::size_t{32} << 20;
 std::atomic<bool> stage_every_call{false};  // test hook: no per-call threshold
 
-// Pinned chunks of one device and, per half, the event behind its last wave of copies.
+// Pinned chunks of one device and, per chunk, the event behind its last copy.
 struct StagingRing {
   int device = -1;
   unsigned char* memory = nullptr;  // kRingBytes of page-locked host memory
-  cudaEvent_t half_copied[kHalves] = {};
-  bool half_in_use[kHalves] = {};
+  cudaEvent_t copied[kRingChunks] = {};
+  bool in_use[kRingChunks] = {};  // a copy from the chunk was queued and not yet seen complete
 
-  unsigned char* chunk(unsigned half, unsigned index) const {
-    return memory + (std::size_t{half} * kStagingThreads + index) * kStagingChunkBytes;
-  }
+  unsigned char* chunk(unsigned slot) const { return memory + std::size_t{slot} * kStagingChunkBytes; }
   // True when no copy from the ring is pending (or its state cannot be asked).
   bool idle() const {
-    for (unsigned h = 0; h < kHalves; ++h) {
-      if (!half_in_use[h]) continue;
-      const cudaError_t state = cudaEventQuery(half_copied[h]);
+    for (unsigned slot = 0; slot < kRingChunks; ++slot) {
+      if (!in_use[slot]) continue;
+      const cudaError_t state = cudaEventQuery(copied[slot]);
       if (state == cudaErrorNotReady) return false;
       if (state != cudaSuccess) (void)cudaGetLastError();
     }
@@ -75,7 +76,7 @@ struct StagingRing {
 };
 
 void destroy_events(StagingRing& ring) {
-  for (cudaEvent_t event : ring.half_copied)
+  for (cudaEvent_t event : ring.copied)
     if (event != nullptr) (void)cudaEventDestroy(event);
 }
 
@@ -93,7 +94,7 @@ std::unique_ptr<StagingRing> make_ring(int device) {
     std::free(ring->memory);
     return nullptr;
   }
-  for (cudaEvent_t& event : ring->half_copied) {
+  for (cudaEvent_t& event : ring->copied) {
     if (cudaEventCreateWithFlags(&event, cudaEventDisableTiming) != cudaSuccess) {
       (void)cudaGetLastError();
       event = nullptr;
@@ -232,77 +233,125 @@ struct StagedChunk {
   std::size_t bytes;
 };
 
-// Waves of `threads` chunks (the last one shorter). Per wave w, half w mod 2: the calling thread
-// waits for the half's previous copies; barrier; every thread fills chunks of the wave (an atomic
-// counter deals them); barrier; the calling thread queues the wave's copies and records the
-// half's event. After a CUDA failure the waves go on without CUDA calls or fills (the barrier's
-// phases stay in step) and the failure is returned.
-// touched[h]: half h was written by this call (its earlier copies had completed first).
-CudaStatus copy_staged(
-    StagingRing& ring, const std::vector<StagedChunk>& chunks, unsigned threads, cudaStream_t stream, bool* touched) {
-  const std::size_t waves = (chunks.size() + threads - 1) / threads;
-  std::barrier<> meeting(static_cast<std::ptrdiff_t>(threads));
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> failed{false};
-  auto fill_wave = [&](std::size_t wave) {
-    const std::size_t first = wave * threads;
-    const std::size_t end = std::min(chunks.size(), first + threads);
-    for (std::size_t k = next.fetch_add(1); k < end; k = next.fetch_add(1)) {
-      if (failed.load(std::memory_order_relaxed)) continue;
-      const StagedChunk& chunk = chunks[k];
-      gather(*chunk.copy, chunk.offset, chunk.bytes,
-             ring.chunk(static_cast<unsigned>(wave % kHalves), static_cast<unsigned>(k - first)));
-    }
-  };
-  auto worker = [&](unsigned) noexcept {
-    for (std::size_t wave = 0; wave < waves; ++wave) {
-      meeting.arrive_and_wait();  // the half is free and `next` points at the wave's first chunk
-      fill_wave(wave);
-      meeting.arrive_and_wait();  // the wave is filled
-    }
-  };
-  host::WorkerThreads pool;
-  const unsigned started = pool.start(threads - 1, 1, worker);
-  // Threads the system refused leave the barrier for good (their chunks go to the others).
-  for (unsigned missing = started; missing < threads - 1; ++missing) (void)meeting.arrive_and_drop();
+// The chunk pipeline (see the top of the file). Chunk k may be filled into slot k mod kRingChunks
+// once free_round[slot] reaches k / kRingChunks (the slot's copy of chunk k − kRingChunks has
+// completed); filled[slot] = k + 1 says chunk k is in the slot. After a CUDA failure nothing more
+// is queued or filled, the waiting threads are let go, and the failure is returned.
+class ChunkPipeline {
+ public:
+  ChunkPipeline(StagingRing& ring, const std::vector<StagedChunk>& chunks, cudaStream_t stream)
+      : ring_(ring), chunks_(chunks), stream_(stream) {}
 
-  CudaStatus status;
-  for (std::size_t wave = 0; wave < waves; ++wave) {
-    const unsigned half = static_cast<unsigned>(wave % kHalves);
-    if (status.ok && ring.half_in_use[half]) {
-      if (const cudaError_t error = cudaEventSynchronize(ring.half_copied[half]); error != cudaSuccess) {
-        status = cuda_failure(error, "cudaEventSynchronize (a staging chunk's copy)");
-        failed.store(true);
+  // Runs the calling thread's part with `threads` − 1 filling threads beside it.
+  CudaStatus run(unsigned threads) {
+    // Copies of an earlier call from this ring (a busy ring taken from the pool) complete first.
+    for (unsigned slot = 0; slot < kRingChunks; ++slot) {
+      if (!ring_.in_use[slot]) continue;
+      if (const cudaError_t error = cudaEventSynchronize(ring_.copied[slot]); error != cudaSuccess)
+        return cuda_failure(error, "cudaEventSynchronize (a staging chunk's earlier copy)");
+      ring_.in_use[slot] = false;
+    }
+    auto worker = [this](unsigned) noexcept {
+      for (std::size_t k = claim(); k < chunks_.size(); k = claim()) {
+        if (!wait_until_free(k)) return;
+        fill(k);
       }
+    };
+    host::WorkerThreads pool;
+    (void)pool.start(threads - 1, 1, worker);  // threads the system refuses leave their chunks to the others
+    const CudaStatus status = dispatch();
+    if (!status.ok) fail();
+    pool.join();
+    return status;
+  }
+
+ private:
+  static unsigned slot_of(std::size_t k) { return static_cast<unsigned>(k % kRingChunks); }
+  static std::uint64_t round_of(std::size_t k) { return k / kRingChunks; }
+
+  std::size_t claim() { return next_fill_.fetch_add(1, std::memory_order_relaxed); }
+
+  // False when the call failed meanwhile.
+  bool wait_until_free(std::size_t k) {
+    std::atomic<std::uint64_t>& round = free_round_[slot_of(k)];
+    for (std::uint64_t seen = round.load(std::memory_order_acquire); seen < round_of(k);
+         seen = round.load(std::memory_order_acquire))
+      round.wait(seen, std::memory_order_acquire);
+    return !failed_.load(std::memory_order_acquire);
+  }
+
+  void fill(std::size_t k) {
+    const StagedChunk& chunk = chunks_[k];
+    gather(*chunk.copy, chunk.offset, chunk.bytes, ring_.chunk(slot_of(k)));
+    filled_[slot_of(k)].store(k + 1, std::memory_order_release);
+  }
+
+  // The calling thread: queue chunks in order as they are filled, free slots whose copies have
+  // completed, fill a chunk itself when the next one to fill has a free slot.
+  CudaStatus dispatch() {
+    const std::size_t count = chunks_.size();
+    std::size_t queued = 0;  // chunks whose copies are queued
+    std::size_t freed = 0;   // chunks whose slots were given back to later chunks
+    while (queued < count) {
+      if (filled_[slot_of(queued)].load(std::memory_order_acquire) == queued + 1) {
+        ZKMSM_TRY(queue_copy(queued));
+        ++queued;
+        continue;
+      }
+      if (freed < queued && freed + kRingChunks < count) {
+        const cudaError_t state = cudaEventQuery(ring_.copied[slot_of(freed)]);
+        if (state == cudaSuccess) {
+          release_slot(freed);
+          ++freed;
+          continue;
+        }
+        if (state != cudaErrorNotReady) return cuda_failure(state, "cudaEventQuery (a staging chunk's copy)");
+      }
+      std::size_t k = next_fill_.load(std::memory_order_relaxed);
+      if (k < count && free_round_[slot_of(k)].load(std::memory_order_acquire) >= round_of(k) &&
+          next_fill_.compare_exchange_strong(k, k + 1, std::memory_order_relaxed)) {
+        fill(k);
+        continue;
+      }
+      std::this_thread::yield();
     }
-    if (status.ok) touched[half] = true;
-    next.store(wave * threads);
-    meeting.arrive_and_wait();
-    fill_wave(wave);
-    meeting.arrive_and_wait();
-    if (!status.ok) continue;
-    const std::size_t first = wave * threads;
-    const std::size_t end = std::min(chunks.size(), first + threads);
-    cudaError_t error = cudaSuccess;
-    for (std::size_t k = first; k < end && error == cudaSuccess; ++k) {
-      const StagedChunk& chunk = chunks[k];
-      auto* destination = static_cast<unsigned char*>(chunk.copy->device_destination) + chunk.offset;
-      error = cudaMemcpyAsync(destination, ring.chunk(half, static_cast<unsigned>(k - first)), chunk.bytes,
-                              cudaMemcpyDefault, stream);
-    }
-    // The half counts as in use once any copy from it may be queued.
-    ring.half_in_use[half] = true;
-    if (error == cudaSuccess) error = cudaEventRecord(ring.half_copied[half], stream);
-    if (error != cudaSuccess) {
-      status = cuda_failure(error, "queueing a staging chunk's copy");
-      failed.store(true);
-    } else {
-      staged_chunks.fetch_add(end - first, std::memory_order_relaxed);
+    return {};
+  }
+
+  CudaStatus queue_copy(std::size_t k) {
+    const StagedChunk& chunk = chunks_[k];
+    auto* destination = static_cast<unsigned char*>(chunk.copy->device_destination) + chunk.offset;
+    // The slot counts as in use once a copy from it may be queued.
+    ring_.in_use[slot_of(k)] = true;
+    ZKMSM_CUDA_CHECK(cudaMemcpyAsync(destination, ring_.chunk(slot_of(k)), chunk.bytes, cudaMemcpyDefault, stream_));
+    ZKMSM_CUDA_CHECK(cudaEventRecord(ring_.copied[slot_of(k)], stream_));
+    staged_chunks.fetch_add(1, std::memory_order_relaxed);
+    return {};
+  }
+
+  void release_slot(std::size_t k) {
+    std::atomic<std::uint64_t>& round = free_round_[slot_of(k)];
+    round.store(round_of(k) + 1, std::memory_order_release);
+    round.notify_all();
+  }
+
+  // Lets every waiting thread go; they fill nothing more.
+  void fail() {
+    failed_.store(true, std::memory_order_release);
+    for (std::atomic<std::uint64_t>& round : free_round_) {
+      round.store(~std::uint64_t{0}, std::memory_order_release);
+      round.notify_all();
     }
   }
-  pool.join();
-  return status;
-}
+
+  StagingRing& ring_;
+  const std::vector<StagedChunk>& chunks_;
+  cudaStream_t stream_;
+  std::atomic<std::size_t> next_fill_{0};
+  std::atomic<bool> failed_{false};
+  std::atomic<std::uint64_t> free_round_[kRingChunks] = {};
+  std::atomic<std::uint64_t> filled_[kRingChunks] = {};
+};
 
 }  // namespace
 
@@ -350,15 +399,21 @@ CudaStatus copy_host_to_device(std::span<const HostToDeviceCopy> copies, void* s
   const unsigned wanted = max_threads == 0 ? kStagingThreads : std::min(max_threads, kStagingThreads);
   const unsigned threads =
       static_cast<unsigned>(std::min<std::size_t>({std::size_t{wanted}, std::size_t{usable_cpus()}, chunks.size()}));
-  bool touched[kHalves] = {};
-  const CudaStatus status = copy_staged(*ring, chunks, threads, cuda_stream, touched);
+  const CudaStatus status = ChunkPipeline(*ring, chunks, cuda_stream).run(threads);
   if (status.ok) {
     RingPool::instance().give_back(std::move(ring));
   } else if (cudaStreamSynchronize(cuda_stream) == cudaSuccess) {
-    // Every copy this call queued from the ring has completed (the halves it did not write keep
-    // their events).
-    for (unsigned h = 0; h < kHalves; ++h)
-      if (touched[h]) ring->half_in_use[h] = false;
+    // Every copy this call queued from the ring has completed, and the earlier calls' copies had
+    // completed before it queued any (or it failed waiting for them and left their slots marked).
+    bool earlier_pending = false;
+    for (unsigned slot = 0; slot < kRingChunks; ++slot)
+      earlier_pending |= ring->in_use[slot] && cudaEventQuery(ring->copied[slot]) != cudaSuccess;
+    (void)cudaGetLastError();
+    if (earlier_pending) {
+      RingPool::instance().drop(std::move(ring));
+      return status;
+    }
+    for (bool& in_use : ring->in_use) in_use = false;
     RingPool::instance().give_back(std::move(ring));
   } else {
     (void)cudaGetLastError();
