@@ -39,11 +39,10 @@ inline HostToDeviceCopy contiguous_copy(void* device_destination, const void* so
 // Pinned chunk: 2 MiB was the best of 1, 2, 4 and 8 MiB at 32, 96 and 384 MiB (4 MiB equal from
 // 96 MiB on; 8 MiB 20–30 % slower: fewer chunks to spread over the threads).
 inline constexpr std::size_t kStagingChunkBytes = std::size_t{2} << 20;
-// Filling threads; the ring holds two waves of one chunk per thread (one wave filled while the
-// other is copied). In the probe (each thread alternating between two chunks of its own) 8
-// threads reached 42–48 GB/s from 96 MiB on, 4 threads 29–32, 2 threads 16–17, 1 thread 9 (a
-// single memcpy stream reads pageable memory at 6–10 GB/s). Capped by the CPUs the process may
-// use.
+// Filling threads; the ring holds two chunks per thread (one filled while the other is copied). In the probe (each
+// thread alternating between two chunks of its own) 8 threads reached 42–48 GB/s from 96 MiB on, 4 threads 29–32, 2
+// threads 16–17, 1 thread 9 (a single memcpy stream reads pageable memory at 6–10 GB/s). Capped by the CPUs the process
+// may use.
 inline constexpr unsigned kStagingThreads = 8;
 // Smaller pageable sources go to the driver directly (a thread start and a chunk's round trip
 // would cost more than they save).
