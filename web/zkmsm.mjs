@@ -164,6 +164,12 @@ class Zkmsm {
                                                ['number'], [workgroups], { async: true });
         if (failed) throw new ZkmsmError('device_error', this.module.UTF8ToString(this.module._zkmsm_wasm_webgpu_last_error()));
       }),
+      // Uploads of this many bytes and more go through the staging buffers in chunks of it (0 = the defaults).
+      webgpuSetUploadChunkBytes: (bytes) => one(async () => {
+        const failed = await this.module.ccall('zkmsm_wasm_webgpu_set_upload_chunk_bytes', 'number',
+                                               ['number'], [bytes], { async: true });
+        if (failed) throw new ZkmsmError('device_error', this.module.UTF8ToString(this.module._zkmsm_wasm_webgpu_last_error()));
+      }),
     };
   }
 

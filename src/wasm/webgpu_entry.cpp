@@ -226,4 +226,16 @@ int zkmsm_wasm_webgpu_set_max_workgroups_per_dimension(std::uint32_t workgroups)
   return 0;
 }
 
+// Test hook: uploads of `bytes` and more go through the staging buffers in chunks of `bytes` (0 =
+// the defaults; webgpu_context.hpp). Returns 0, or 1 without a device.
+int zkmsm_wasm_webgpu_set_upload_chunk_bytes(std::uint32_t bytes) {
+  zkmsm::webgpu::Context* context = nullptr;
+  if (const zkmsm::webgpu::Status got = zkmsm::webgpu::Context::get(&context); !got.ok) {
+    last_error = got.message;
+    return 1;
+  }
+  context->set_upload_chunk_bytes(bytes);
+  return 0;
+}
+
 }  // extern "C"

@@ -165,6 +165,100 @@ void Context::write(const Buffer& buffer, const void* data, std::size_t bytes) {
   wgpuQueueWriteBuffer(queue_, buffer.handle(), 0, padded.data(), padded.size());
 }
 
+namespace {
+
+// Fills the first `bytes` of the mapped staging buffer from the module's memory at `data`, in
+// JavaScript (Emscripten's wgpuBufferGetMappedRange would hand out a zero-filled copy in the
+// module's heap and copy it back on unmap); 0 when the range cannot be had.
+EM_JS(int, fill_mapped_staging, (WGPUBuffer staging, const void* data, std::size_t bytes), {
+  try {
+    const range = WebGPU.mgrBuffer.get(staging).getMappedRange(0, bytes);
+    new Uint8Array(range).set(HEAPU8.subarray(data >>> 0, (data >>> 0) + bytes));
+    return 1;
+  } catch (e) {
+    return 0;
+  }
+});
+
+}  // namespace
+
+Status Context::next_upload_staging(WGPUBuffer& out) {
+  const unsigned slot = next_upload_staging_;
+  next_upload_staging_ ^= 1;
+  // A staging buffer whose copy may still run is mapped again only after the queue has drained
+  // (mapping it with the copy in flight never completed under Dawn's Vulkan backend in node: the
+  // H100 machine, 2^20, docs in BENCHMARKS.md).
+  if (upload_staging_busy_[slot]) {
+    if (Status drained = wait("uploading the inputs"); !drained.ok) return drained;
+  }
+  upload_staging_busy_[slot] = true;
+  WGPUBuffer& staging = upload_staging_[slot];
+  if (staging == nullptr) {
+    WGPUBufferDescriptor descriptor{};
+    descriptor.size = kUploadChunkBytes;
+    descriptor.usage = WGPUBufferUsage_MapWrite | WGPUBufferUsage_CopySrc;
+    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
+    WGPUBuffer made = wgpuDeviceCreateBuffer(device_, &descriptor);
+    const Status memory = pop_errors("out of memory for an upload's staging buffer");
+    const Status valid = pop_errors("an upload's staging buffer");
+    if (!memory.ok || !valid.ok) {
+      wgpuBufferDestroy(made);
+      wgpuBufferRelease(made);
+      return memory.ok ? valid : Status::error(memory.message, Failure::out_of_memory);
+    }
+    staging = made;
+  }
+  out = staging;
+  return {};
+}
+
+void Context::set_upload_chunk_bytes(std::size_t bytes) {
+  const std::size_t chunk = std::min(bytes / 4 * 4, kUploadChunkBytes);
+  staged_upload_bytes_ = chunk == 0 ? kStagedUploadBytes : chunk;
+  upload_chunk_bytes_ = chunk == 0 ? kUploadChunkBytes : chunk;
+}
+
+Status Context::upload(const Buffer& buffer, const void* data, std::size_t bytes) {
+  if (bytes < staged_upload_bytes_ || bytes % 4 != 0) {
+    write(buffer, data, bytes);
+    return {};
+  }
+  flush();  // the recorded dispatches read what the buffer holds now
+  const auto* source = static_cast<const unsigned char*>(data);
+  for (std::size_t offset = 0; offset < bytes; offset += upload_chunk_bytes_) {
+    const std::size_t chunk = std::min(upload_chunk_bytes_, bytes - offset);
+    WGPUBuffer staging = nullptr;
+    if (Status got = next_upload_staging(staging); !got.ok) return got;
+    // Mapping waits until the GPU has copied what this staging buffer held before.
+    Awaited<WGPUBufferMapAsyncStatus> mapped;
+    wgpuBufferMapAsync(
+        staging, WGPUMapMode_Write, 0, chunk,
+        [](WGPUBufferMapAsyncStatus status, void* user) {
+          auto* awaited = static_cast<Awaited<WGPUBufferMapAsyncStatus>*>(user);
+          awaited->value = status;
+          awaited->done = true;
+        },
+        &mapped);
+    wait_for(mapped.done);
+    if (mapped.value != WGPUBufferMapAsyncStatus_Success)
+      return Status::error("uploading the inputs failed (map status " + std::to_string(mapped.value) + ")");
+    const int filled = fill_mapped_staging(staging, source + offset, chunk);
+    wgpuBufferUnmap(staging);
+    if (filled == 0)
+      return Status::error("uploading the inputs failed: a staging buffer's mapped range is not available");
+    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+    WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
+    wgpuCommandEncoderCopyBufferToBuffer(encoder, staging, 0, buffer.handle(), offset, chunk);
+    WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
+    wgpuQueueSubmit(queue_, 1, &commands);
+    wgpuCommandBufferRelease(commands);
+    wgpuCommandEncoderRelease(encoder);
+    if (Status copied = pop_errors("uploading the inputs"); !copied.ok) return copied;
+  }
+  return {};
+}
+
 Status Context::pop_errors(const char* what) {
   Awaited<std::string> error;
   wgpuDevicePopErrorScope(
@@ -285,6 +379,7 @@ void Context::flush_before_destroying() {
 
 Status Context::wait(const char* what) {
   flush();
+  upload_staging_busy_[0] = upload_staging_busy_[1] = false;  // set again by an upload after this
   if (dispatch_scope_open_) {
     dispatch_scope_open_ = false;
     if (Status errors = pop_errors(what); !errors.ok) return errors;

@@ -49,6 +49,12 @@ struct Status {
 // in multiples of 4 and no zero-sized bindings).
 constexpr std::uint64_t allocation_bytes(std::uint64_t bytes) { return bytes < 16 ? 16 : (bytes + 3) / 4 * 4; }
 
+// Uploads of this size and more go through the context's staging buffers (Context::upload), in
+// chunks of kUploadChunkBytes (two of them kept: one filled while the other is copied; 16 MiB is
+// not tuned).
+inline constexpr std::size_t kStagedUploadBytes = std::size_t{1} << 20;
+inline constexpr std::size_t kUploadChunkBytes = std::size_t{16} << 20;
+
 // An owned WGPUBuffer (released with its owner). bytes: what was asked for; allocated:
 // allocation_bytes(bytes), the size it is bound with.
 class Buffer {
@@ -123,6 +129,13 @@ class Context {
   Status storage_buffer(std::size_t bytes, Buffer& out);
   Status uniform_buffer(std::size_t bytes, Buffer& out);
   void write(const Buffer& buffer, const void* data, std::size_t bytes);
+  // Copies `bytes` (a multiple of 4) from the module's memory to the start of `buffer`, as write()
+  // does for small data; from kStagedUploadBytes on through the context's two kept staging buffers
+  // (mapped for writing, filled straight from the module's memory, copied on the GPU), chunk by
+  // chunk. write() hands the driver the whole array, which it copies into fresh staging memory of
+  // that size on every call: 96 MiB took ~100 ms on the H100 machine, where a kept staging
+  // buffer moved 24 MiB in 5.3 ms (probe, BENCHMARKS.md, WebGPU on the GPU).
+  Status upload(const Buffer& buffer, const void* data, std::size_t bytes);
 
   // The pipeline of the WGSL `source`'s entry point `main` with @group(0) bindings of `kinds`,
   // compiled on first use and kept with the context (a shader compile costs seconds on
@@ -153,6 +166,10 @@ class Context {
   // Test hook: the row length of large dispatches (default and maximum 65,535, WebGPU's
   // maxComputeWorkgroupsPerDimension), lowered so that small tests dispatch in rows.
   void set_max_workgroups_per_dimension(std::uint32_t workgroups);
+  // Test hook: uploads of `bytes` and more go through the staging buffers in chunks of `bytes`
+  // (a multiple of 4, at most kUploadChunkBytes; 0 = the defaults), so that small tests take the
+  // staged path and its chunk loop.
+  void set_upload_chunk_bytes(std::size_t bytes);
 
  private:
   Context(WGPUDevice device, WGPUQueue queue);
@@ -164,8 +181,16 @@ class Context {
   Status compile(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out);
   // Waits for the validation error scope pushed before `what`; its message in the Status.
   Status pop_errors(const char* what);
+  // The staging buffer for the next upload chunk, made on first use (kept for the module's
+  // life, outside the MSM's measured peak: like the compiled pipelines, they belong to the context).
+  Status next_upload_staging(WGPUBuffer& out);
   WGPUDevice device_;
   WGPUQueue queue_;
+  WGPUBuffer upload_staging_[2] = {};  // MapWrite | CopySrc, kUploadChunkBytes each
+  unsigned next_upload_staging_ = 0;
+  bool upload_staging_busy_[2] = {};  // a copy from it was submitted since the last wait()
+  std::size_t staged_upload_bytes_ = kStagedUploadBytes;
+  std::size_t upload_chunk_bytes_ = kUploadChunkBytes;
   std::uint32_t max_workgroups_per_dimension_ = 65535;
   std::uint32_t max_invocations_per_workgroup_ = 128;
   WGPUCommandEncoder pending_encoder_ = nullptr;  // the recorded dispatches, not yet submitted

@@ -216,8 +216,8 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   std::unique_ptr<BucketReduction> reduction;
   if (Status s = BucketReduction::create(*context, shapes.reduction, reduction); !s.ok) return s;
   if (Status s = allocations.close(); !s.ok) return s;
-  context->write(point_buffer, points.data(), n * sizeof(Affine));
-  context->write(scalar_buffer, scalars, n * kScalarBytes);
+  if (Status s = context->upload(point_buffer, points.data(), n * sizeof(Affine)); !s.ok) return s;
+  if (Status s = context->upload(scalar_buffer, scalars, n * kScalarBytes); !s.ok) return s;
   if (Status s = timed(0, start); !s.ok) return s;
   if (convert) {
     start = Clock::now();
