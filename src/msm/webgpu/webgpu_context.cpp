@@ -230,7 +230,7 @@ Status Context::upload(const Buffer& buffer, const void* data, std::size_t bytes
     const std::size_t chunk = std::min(upload_chunk_bytes_, bytes - offset);
     WGPUBuffer staging = nullptr;
     if (Status got = next_upload_staging(staging); !got.ok) return got;
-    // Mapping waits until the GPU has copied what this staging buffer held before.
+    // next_upload_staging drained the queue if this buffer's last copy may still run.
     Awaited<WGPUBufferMapAsyncStatus> mapped;
     wgpuBufferMapAsync(
         staging, WGPUMapMode_Write, 0, chunk,
@@ -379,7 +379,6 @@ void Context::flush_before_destroying() {
 
 Status Context::wait(const char* what) {
   flush();
-  upload_staging_busy_[0] = upload_staging_busy_[1] = false;  // set again by an upload after this
   if (dispatch_scope_open_) {
     dispatch_scope_open_ = false;
     if (Status errors = pop_errors(what); !errors.ok) return errors;
@@ -396,6 +395,7 @@ Status Context::wait(const char* what) {
   wait_for(done.done);
   if (done.value != WGPUQueueWorkDoneStatus_Success)
     return Status::error(std::string(what) + ": the GPU did not finish (status " + std::to_string(done.value) + ")");
+  upload_staging_busy_[0] = upload_staging_busy_[1] = false;  // every copy from them has run
   return {};
 }
 
