@@ -159,18 +159,17 @@ class Zkmsm {
         one(() => this.#webgpuBucketReduction(curve, windowBits, bucketSums)),
       webgpuBatchAffineAdd: (curve, slots, pairs) => one(() => this.#webgpuBatchAffineAdd(curve, slots, pairs)),
       // Dispatches of more workgroups than this go in rows (0 = WebGPU's default 65,535).
-      webgpuSetMaxWorkgroupsPerDimension: (workgroups) => one(async () => {
-        const failed = await this.module.ccall('zkmsm_wasm_webgpu_set_max_workgroups_per_dimension', 'number',
-                                               ['number'], [workgroups], { async: true });
-        if (failed) throw new ZkmsmError('device_error', this.module.UTF8ToString(this.module._zkmsm_wasm_webgpu_last_error()));
-      }),
+      webgpuSetMaxWorkgroupsPerDimension: (workgroups) =>
+        one(() => this.#webgpuSetting('zkmsm_wasm_webgpu_set_max_workgroups_per_dimension', workgroups)),
       // Uploads of this many bytes and more go through the staging buffers in chunks of it (0 = the defaults).
-      webgpuSetUploadChunkBytes: (bytes) => one(async () => {
-        const failed = await this.module.ccall('zkmsm_wasm_webgpu_set_upload_chunk_bytes', 'number',
-                                               ['number'], [bytes], { async: true });
-        if (failed) throw new ZkmsmError('device_error', this.module.UTF8ToString(this.module._zkmsm_wasm_webgpu_last_error()));
-      }),
+      webgpuSetUploadChunkBytes: (bytes) => one(() => this.#webgpuSetting('zkmsm_wasm_webgpu_set_upload_chunk_bytes', bytes)),
     };
+  }
+
+  // Calls the module's test-hook setter `name` with one number; its error as a ZkmsmError.
+  async #webgpuSetting(name, value) {
+    const failed = await this.module.ccall(name, 'number', ['number'], [value], { async: true });
+    if (failed) throw new ZkmsmError('device_error', this.module.UTF8ToString(this.module._zkmsm_wasm_webgpu_last_error()));
   }
 
   // Runs an exported WebGPU test kernel: writes `values` (BigInts of `limbs` 64-bit limbs each) to

@@ -60,6 +60,19 @@ bool field_of(int number, FieldId& field) {
   }
 }
 
+// Runs `set(context)` on the module's WebGPU context (a test hook's setting). 0, or 1 with
+// last_error set when JavaScript handed the module no device.
+template <class Set>
+int on_context(Set&& set) {
+  zkmsm::webgpu::Context* context = nullptr;
+  if (const zkmsm::webgpu::Status got = zkmsm::webgpu::Context::get(&context); !got.ok) {
+    last_error = got.message;
+    return 1;
+  }
+  set(*context);
+  return 0;
+}
+
 }  // namespace
 
 extern "C" {
@@ -217,25 +230,13 @@ int zkmsm_wasm_webgpu_batch_affine_add(int curve_number,
 // Test hook: dispatches of more than `workgroups` workgroups go in rows of that many (0 = the
 // default 65,535; webgpu_context.hpp). Returns 0, or 1 without a device.
 int zkmsm_wasm_webgpu_set_max_workgroups_per_dimension(std::uint32_t workgroups) {
-  zkmsm::webgpu::Context* context = nullptr;
-  if (const zkmsm::webgpu::Status got = zkmsm::webgpu::Context::get(&context); !got.ok) {
-    last_error = got.message;
-    return 1;
-  }
-  context->set_max_workgroups_per_dimension(workgroups);
-  return 0;
+  return on_context([&](zkmsm::webgpu::Context& context) { context.set_max_workgroups_per_dimension(workgroups); });
 }
 
 // Test hook: uploads of `bytes` and more go through the staging buffers in chunks of `bytes` (0 =
 // the defaults; webgpu_context.hpp). Returns 0, or 1 without a device.
 int zkmsm_wasm_webgpu_set_upload_chunk_bytes(std::uint32_t bytes) {
-  zkmsm::webgpu::Context* context = nullptr;
-  if (const zkmsm::webgpu::Status got = zkmsm::webgpu::Context::get(&context); !got.ok) {
-    last_error = got.message;
-    return 1;
-  }
-  context->set_upload_chunk_bytes(bytes);
-  return 0;
+  return on_context([&](zkmsm::webgpu::Context& context) { context.set_upload_chunk_bytes(bytes); });
 }
 
 }  // extern "C"

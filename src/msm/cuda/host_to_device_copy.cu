@@ -370,6 +370,7 @@ CudaStatus copy_host_to_device(std::span<const HostToDeviceCopy> copies, void* s
   const bool may_stage = capture == cudaStreamCaptureStatusNone;
   std::vector<StagedChunk> chunks;
   std::vector<const HostToDeviceCopy*> staged;
+  std::size_t staged_bytes = 0;
   for (const HostToDeviceCopy& copy : copies) {
     if (copy.bytes() == 0) continue;
     if (!may_stage || copy_route(copy.source, copy.bytes()) == CopyRoute::direct) {
@@ -377,25 +378,22 @@ CudaStatus copy_host_to_device(std::span<const HostToDeviceCopy> copies, void* s
       continue;
     }
     staged.push_back(&copy);
+    staged_bytes += copy.bytes();
     for (std::size_t offset = 0; offset < copy.bytes(); offset += kStagingChunkBytes)
       chunks.push_back({&copy, offset, std::min(kStagingChunkBytes, copy.bytes() - offset)});
   }
   if (chunks.empty()) return {};
-  std::size_t staged_bytes = 0;
-  for (const HostToDeviceCopy* copy : staged) staged_bytes += copy->bytes();
-  if (staged_bytes < kMinStagedCallBytes && !stage_every_call.load()) {
+  // Too little to pay for the threads, or no pinned memory to be had: the driver's own path.
+  auto copy_staged_sources_directly = [&]() -> CudaStatus {
     for (const HostToDeviceCopy* copy : staged) ZKMSM_TRY(copy_directly(*copy, cuda_stream));
     return {};
-  }
+  };
+  if (staged_bytes < kMinStagedCallBytes && !stage_every_call.load()) return copy_staged_sources_directly();
 
   int device = 0;
   ZKMSM_CUDA_CHECK(cudaGetDevice(&device));
   std::unique_ptr<StagingRing> ring = RingPool::instance().take(device);
-  if (ring == nullptr) {
-    // No pinned memory to be had: the driver's own (slower) path.
-    for (const HostToDeviceCopy* copy : staged) ZKMSM_TRY(copy_directly(*copy, cuda_stream));
-    return {};
-  }
+  if (ring == nullptr) return copy_staged_sources_directly();
   const unsigned wanted = max_threads == 0 ? kStagingThreads : std::min(max_threads, kStagingThreads);
   const unsigned threads =
       static_cast<unsigned>(std::min<std::size_t>({std::size_t{wanted}, std::size_t{usable_cpus()}, chunks.size()}));
@@ -403,13 +401,9 @@ CudaStatus copy_host_to_device(std::span<const HostToDeviceCopy> copies, void* s
   if (status.ok) {
     RingPool::instance().give_back(std::move(ring));
   } else if (cudaStreamSynchronize(cuda_stream) == cudaSuccess) {
-    // Every copy this call queued from the ring has completed, and the earlier calls' copies had
-    // completed before it queued any (or it failed waiting for them and left their slots marked).
-    bool earlier_pending = false;
-    for (unsigned slot = 0; slot < kRingChunks; ++slot)
-      earlier_pending |= ring->in_use[slot] && cudaEventQuery(ring->copied[slot]) != cudaSuccess;
-    (void)cudaGetLastError();
-    if (earlier_pending) {
+    // Every copy this call queued from the ring has completed; an earlier call's copy may still
+    // be pending on another stream if waiting for it is what failed.
+    if (!ring->idle()) {
       RingPool::instance().drop(std::move(ring));
       return status;
     }

@@ -95,7 +95,7 @@ Status Context::get(Context** out) {
   return {};
 }
 
-Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out) {
+Status Context::create_handle(std::size_t bytes, WGPUBufferUsageFlags usage, WGPUBuffer& out) {
   WGPUBufferDescriptor descriptor{};
   descriptor.size = allocation_bytes(bytes);
   descriptor.usage = usage;
@@ -104,20 +104,25 @@ Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buf
     wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
     wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
   }
-  WGPUBuffer handle = wgpuDeviceCreateBuffer(device_, &descriptor);
-  out = Buffer(handle, bytes, descriptor.size);
-  live_buffer_bytes += descriptor.size;
-  peak_buffer_bytes = std::max(peak_buffer_bytes, live_buffer_bytes);
-  if (allocation_scope_open_) {
-    scope_bytes_ += descriptor.size;
-    return {};
-  }
+  out = wgpuDeviceCreateBuffer(device_, &descriptor);
+  if (allocation_scope_open_) return {};
   const Status memory = pop_errors("out of device memory");
   const Status valid = pop_errors("a buffer of this size");
   if (!memory.ok)
     return Status::error(memory.message + " (" + std::to_string(bytes) + " bytes)", Failure::out_of_memory);
   if (!valid.ok) return Status::error(valid.message + " (" + std::to_string(bytes) + " bytes)");
   return {};
+}
+
+Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out) {
+  WGPUBuffer handle = nullptr;
+  const Status made = create_handle(bytes, usage, handle);
+  const std::uint64_t allocated = allocation_bytes(bytes);
+  out = Buffer(handle, bytes, allocated);
+  live_buffer_bytes += allocated;
+  peak_buffer_bytes = std::max(peak_buffer_bytes, live_buffer_bytes);
+  if (allocation_scope_open_) scope_bytes_ += allocated;
+  return made;
 }
 
 Context::AllocationScope::AllocationScope(Context& context) : context_(context) {
@@ -182,6 +187,33 @@ EM_JS(int, fill_mapped_staging, (WGPUBuffer staging, const void* data, std::size
 
 }  // namespace
 
+Status Context::map(WGPUBuffer buffer, WGPUMapModeFlags mode, std::size_t bytes, const char* what) {
+  Awaited<WGPUBufferMapAsyncStatus> mapped;
+  wgpuBufferMapAsync(
+      buffer, mode, 0, bytes,
+      [](WGPUBufferMapAsyncStatus status, void* user) {
+        auto* awaited = static_cast<Awaited<WGPUBufferMapAsyncStatus>*>(user);
+        awaited->value = status;
+        awaited->done = true;
+      },
+      &mapped);
+  wait_for(mapped.done);
+  if (mapped.value != WGPUBufferMapAsyncStatus_Success)
+    return Status::error(std::string(what) + " failed (map status " + std::to_string(mapped.value) + ")");
+  return {};
+}
+
+Status Context::copy(WGPUBuffer from, WGPUBuffer to, std::uint64_t to_offset, std::size_t bytes, const char* what) {
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
+  wgpuCommandEncoderCopyBufferToBuffer(encoder, from, 0, to, to_offset, bytes);
+  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
+  wgpuQueueSubmit(queue_, 1, &commands);
+  wgpuCommandBufferRelease(commands);
+  wgpuCommandEncoderRelease(encoder);
+  return pop_errors(what);
+}
+
 Status Context::next_upload_staging(WGPUBuffer& out) {
   const unsigned slot = next_upload_staging_;
   next_upload_staging_ ^= 1;
@@ -194,18 +226,11 @@ Status Context::next_upload_staging(WGPUBuffer& out) {
   upload_staging_busy_[slot] = true;
   WGPUBuffer& staging = upload_staging_[slot];
   if (staging == nullptr) {
-    WGPUBufferDescriptor descriptor{};
-    descriptor.size = kUploadChunkBytes;
-    descriptor.usage = WGPUBufferUsage_MapWrite | WGPUBufferUsage_CopySrc;
-    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
-    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
-    WGPUBuffer made = wgpuDeviceCreateBuffer(device_, &descriptor);
-    const Status memory = pop_errors("out of memory for an upload's staging buffer");
-    const Status valid = pop_errors("an upload's staging buffer");
-    if (!memory.ok || !valid.ok) {
+    WGPUBuffer made = nullptr;
+    if (Status s = create_handle(kUploadChunkBytes, WGPUBufferUsage_MapWrite | WGPUBufferUsage_CopySrc, made); !s.ok) {
       wgpuBufferDestroy(made);
       wgpuBufferRelease(made);
-      return memory.ok ? valid : Status::error(memory.message, Failure::out_of_memory);
+      return s;
     }
     staging = made;
   }
@@ -231,30 +256,12 @@ Status Context::upload(const Buffer& buffer, const void* data, std::size_t bytes
     WGPUBuffer staging = nullptr;
     if (Status got = next_upload_staging(staging); !got.ok) return got;
     // next_upload_staging drained the queue if this buffer's last copy may still run.
-    Awaited<WGPUBufferMapAsyncStatus> mapped;
-    wgpuBufferMapAsync(
-        staging, WGPUMapMode_Write, 0, chunk,
-        [](WGPUBufferMapAsyncStatus status, void* user) {
-          auto* awaited = static_cast<Awaited<WGPUBufferMapAsyncStatus>*>(user);
-          awaited->value = status;
-          awaited->done = true;
-        },
-        &mapped);
-    wait_for(mapped.done);
-    if (mapped.value != WGPUBufferMapAsyncStatus_Success)
-      return Status::error("uploading the inputs failed (map status " + std::to_string(mapped.value) + ")");
+    if (Status s = map(staging, WGPUMapMode_Write, chunk, "uploading the inputs"); !s.ok) return s;
     const int filled = fill_mapped_staging(staging, source + offset, chunk);
     wgpuBufferUnmap(staging);
     if (filled == 0)
       return Status::error("uploading the inputs failed: a staging buffer's mapped range is not available");
-    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
-    WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
-    wgpuCommandEncoderCopyBufferToBuffer(encoder, staging, 0, buffer.handle(), offset, chunk);
-    WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
-    wgpuQueueSubmit(queue_, 1, &commands);
-    wgpuCommandBufferRelease(commands);
-    wgpuCommandEncoderRelease(encoder);
-    if (Status copied = pop_errors("uploading the inputs"); !copied.ok) return copied;
+    if (Status s = copy(staging, buffer.handle(), offset, chunk, "uploading the inputs"); !s.ok) return s;
   }
   return {};
 }
@@ -418,26 +425,8 @@ Status Context::read(const Buffer& buffer, void* out, std::size_t bytes) {
   Buffer staging;
   if (Status made = create_buffer(padded, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst, staging); !made.ok)
     return made;
-  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
-  WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
-  wgpuCommandEncoderCopyBufferToBuffer(encoder, buffer.handle(), 0, staging.handle(), 0, padded);
-  WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
-  wgpuQueueSubmit(queue_, 1, &commands);
-  wgpuCommandBufferRelease(commands);
-  wgpuCommandEncoderRelease(encoder);
-  if (Status copied = pop_errors("reading a buffer back"); !copied.ok) return copied;
-  Awaited<WGPUBufferMapAsyncStatus> mapped;
-  wgpuBufferMapAsync(
-      staging.handle(), WGPUMapMode_Read, 0, padded,
-      [](WGPUBufferMapAsyncStatus status, void* user) {
-        auto* awaited = static_cast<Awaited<WGPUBufferMapAsyncStatus>*>(user);
-        awaited->value = status;
-        awaited->done = true;
-      },
-      &mapped);
-  wait_for(mapped.done);
-  if (mapped.value != WGPUBufferMapAsyncStatus_Success)
-    return Status::error("reading a buffer back failed (map status " + std::to_string(mapped.value) + ")");
+  if (Status s = copy(buffer.handle(), staging.handle(), 0, padded, "reading a buffer back"); !s.ok) return s;
+  if (Status s = map(staging.handle(), WGPUMapMode_Read, padded, "reading a buffer back"); !s.ok) return s;
   // Emscripten's glue returns 0 when the range cannot be had (it catches the exception).
   const void* range = wgpuBufferGetConstMappedRange(staging.handle(), 0, padded);
   if (range == nullptr) {

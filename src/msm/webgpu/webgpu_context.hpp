@@ -177,7 +177,15 @@ class Context {
   // The module's context, once made (Buffer's destructor submits its recorded dispatches).
   static Context* instance;
   static void flush_before_destroying();
-  Status create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out);
+  // A buffer of allocation_bytes(bytes); errors come back here unless an AllocationScope is open
+  // (then its close() reports them).
+  Status create_handle(std::size_t bytes, WGPUBufferUsageFlags usage, WGPUBuffer& out);
+  Status create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out);  // counted in live_bytes()
+  // Maps the first `bytes` of `buffer`, waiting; "<what> failed (map status …)" when it cannot.
+  Status map(WGPUBuffer buffer, WGPUMapModeFlags mode, std::size_t bytes, const char* what);
+  // Submits a copy of `bytes` from the start of `from` to `to` at `to_offset`; its validation
+  // error with `what`.
+  Status copy(WGPUBuffer from, WGPUBuffer to, std::uint64_t to_offset, std::size_t bytes, const char* what);
   Status compile(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out);
   // Waits for the validation error scope pushed before `what`; its message in the Status.
   Status pop_errors(const char* what);
