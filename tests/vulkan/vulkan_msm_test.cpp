@@ -270,6 +270,34 @@ TYPED_TEST(VulkanMsmTest, KeptWorkspaceIsReusedForTheSameShape) {
   run(points, random_scalars_256<Curve>(n, this->rng), {.window_bits = 5}, false);
 }
 
+// The walker's dispatch count comes from the batch's entries E, its pieces from the valid ones M:
+// with many zero digits (M << E) slots finish in the first dispatch, and the later dispatches must
+// leave them finished whatever their saved state held (the kept workspace's last MSM). One
+// workgroup of 64 walkers with S = 8 (512 pieces) over E = 20 · 1,000 entries is two dispatches;
+// 40-bit scalars leave M ~ E / 5. The dense MSM in between leaves busy slot states behind.
+TYPED_TEST(VulkanMsmTest, SlotsThatFinishInTheFirstDispatchStayFinished) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  const std::size_t n = 1000;
+  const auto points = independent_points<Curve>(n, this->rng());
+  auto dense = random_scalars_256<Curve>(n, this->rng);
+  auto small = random_scalars_256<Curve>(n, this->rng);
+  for (auto& s : small) {
+    s = small_scalar<Curve>(s.limb[0] & ((std::uint64_t{1} << 40) - 1));
+  }
+  const VulkanMsmOptions options{.window_bits = 13, .walker_slots = 8, .walker_workgroup_size = 64,
+                                 .walker_max_workgroups = 1};
+  vulkan::release_kept_workspace();
+  for (const std::vector<Integer<Curve>>* scalars : {&small, &dense, &small}) {
+    AffinePoint<Curve> result;
+    VulkanMsmReport report;
+    const auto status = vulkan::msm<Curve>(*context, points, *scalars, options, result, report);
+    ASSERT_TRUE(status.ok()) << status.message;
+    EXPECT_EQ(report.sizes.walker_threads, 64u) << describe(options);
+    EXPECT_EQ(result, expected_msm<Curve>(points, *scalars)) << describe(options) << (scalars == &dense ? ", dense" : ", small");
+  }
+}
+
 // The public API with backend = vulkan: the same results as the cpu backend, the stages in
 // MsmStats, and the knobs the vulkan backend does not have refused with a message.
 TEST(VulkanPublicApi, MsmMatchesTheCpuBackend) {

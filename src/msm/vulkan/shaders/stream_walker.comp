@@ -29,7 +29,8 @@
 // bucket, busy, running sum: kSlotStateWords words per slot) for the next dispatch of the batch,
 // which the host records until the longest piece is done: long dispatches are cut (watchdogs of
 // desktop and mobile drivers; lavapipe stops any loop after 65,535 iterations of an invocation,
-// counted over the whole shader, so a few dozen safegcd inversions per dispatch at most).
+// counted over the whole shader, so a few dozen safegcd inversions per dispatch at most). An
+// invocation whose slots are all done saves them too (save_slots).
 //
 // Resources: 8 storage buffers (points, sorted keys, sorted values, valid count, bucket sums
 // (2W words each, affine), records (2 XYZZ points, 2 × 4W words per slot), record meta (4 words per slot:
@@ -75,6 +76,23 @@ uint slot_run_start[BATCH_SLOTS];  // first entry of the run being summed
 uint slot_bucket[BATCH_SLOTS];     // its bucket
 bool slot_busy[BATCH_SLOTS];       // batch_lhs[k] holds a running sum of slot_bucket[k]
 
+// Saves invocation t's slots for the next dispatch of the batch. Also when they are all done: the
+// host's dispatch count comes from the batch's entries, the pieces from its valid ones, so a later
+// dispatch may find this invocation finished, and must find it so (not an earlier batch's state).
+void save_slots(uint t) {
+  for (uint k = 0u; k < BATCH_SLOTS; ++k) {
+    const uint base = kSlotStateWords * (t * BATCH_SLOTS + k);
+    slot_state[base] = slot_cursor[k];
+    slot_state[base + 1u] = slot_run_start[k];
+    slot_state[base + 2u] = slot_bucket[k];
+    slot_state[base + 3u] = slot_busy[k] ? 1u : 0u;
+    for (uint w = 0u; w < FIELD_WORDS; ++w) {
+      slot_state[base + 4u + w] = batch_lhs[k].x[w];
+      slot_state[base + 4u + FIELD_WORDS + w] = batch_lhs[k].y[w];
+    }
+  }
+}
+
 void main() {
   const uint t = gl_GlobalInvocationID.x;
   if (t >= threads) return;
@@ -101,17 +119,7 @@ void main() {
   }
   for (uint round = 0u;; ++round) {
     if (round == max_rounds) {
-      for (uint k = 0u; k < BATCH_SLOTS; ++k) {
-        const uint base = kSlotStateWords * (t * BATCH_SLOTS + k);
-        slot_state[base] = slot_cursor[k];
-        slot_state[base + 1u] = slot_run_start[k];
-        slot_state[base + 2u] = slot_bucket[k];
-        slot_state[base + 3u] = slot_busy[k] ? 1u : 0u;
-        for (uint w = 0u; w < FIELD_WORDS; ++w) {
-          slot_state[base + 4u + w] = batch_lhs[k].x[w];
-          slot_state[base + 4u + FIELD_WORDS + w] = batch_lhs[k].y[w];
-        }
-      }
+      save_slots(t);
       return;
     }
     bool any_busy = false;
@@ -142,7 +150,10 @@ void main() {
       }
       any_busy = any_busy || slot_busy[k];
     }
-    if (!any_busy) break;
+    if (!any_busy) {
+      save_slots(t);
+      return;
+    }
     batch_affine_add(BATCH_SLOTS);
     for (uint k = 0u; k < BATCH_SLOTS; ++k) {
       if (!slot_busy[k]) continue;

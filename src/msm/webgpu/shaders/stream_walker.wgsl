@@ -23,7 +23,7 @@
 // A dispatch runs at most max_rounds rounds, then saves every slot's state (cursor, run start,
 // bucket, busy, running sum: kSlotStateWords words per slot) for the next dispatch of the batch,
 // which the host issues until the longest piece is done: dispatches stay short (browser and
-// mobile GPU watchdogs).
+// mobile GPU watchdogs). An invocation whose slots are all done saves them too (save_slots).
 //
 // Resources: 8 storage buffers (points, sorted keys, sorted values, valid count, bucket sums
 // (AFFINE_WORDS each, affine), records (2 × XYZZ_WORDS words per slot), record meta (4 words per slot), slot
@@ -118,6 +118,23 @@ fn emit_run(u: u32, bucket: u32, sum: AffinePoint, run_start: u32, run_end: u32,
       kRecordValid | select(0u, kRecordFromBefore, from_before) | select(0u, kRecordToAfter, to_after);
 }
 
+// Saves invocation t's slots for the next dispatch of the batch. Also when they are all done: the
+// host's dispatch count comes from the batch's entries, the pieces from its valid ones, so a later
+// dispatch may find this invocation finished, and must find it so (not an earlier batch's state).
+fn save_slots(t: u32) {
+  for (var k = 0u; k < BATCH_SLOTS; k++) {
+    let base = kSlotStateWords * (t * BATCH_SLOTS + k);
+    slot_state[base] = slot_cursor[k];
+    slot_state[base + 1u] = slot_run_start[k];
+    slot_state[base + 2u] = slot_bucket[k];
+    slot_state[base + 3u] = select(0u, 1u, slot_busy[k]);
+    for (var w = 0u; w < FIELD_WORDS; w++) {
+      slot_state[base + 4u + w] = batch_lhs[k].x[w];
+      slot_state[base + 4u + FIELD_WORDS + w] = batch_lhs[k].y[w];
+    }
+  }
+}
+
 @compute @workgroup_size(WALKER_WORKGROUP_SIZE)
 fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_id) local: vec3<u32>) {
@@ -147,17 +164,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
   var round = 0u;
   loop {
     if (round == arguments.max_rounds) {
-      for (var k = 0u; k < BATCH_SLOTS; k++) {
-        let base = kSlotStateWords * (t * BATCH_SLOTS + k);
-        slot_state[base] = slot_cursor[k];
-        slot_state[base + 1u] = slot_run_start[k];
-        slot_state[base + 2u] = slot_bucket[k];
-        slot_state[base + 3u] = select(0u, 1u, slot_busy[k]);
-        for (var w = 0u; w < FIELD_WORDS; w++) {
-          slot_state[base + 4u + w] = batch_lhs[k].x[w];
-          slot_state[base + 4u + FIELD_WORDS + w] = batch_lhs[k].y[w];
-        }
-      }
+      save_slots(t);
       return;
     }
     var any_busy = false;
@@ -190,7 +197,10 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
       }
       any_busy = any_busy || slot_busy[k];
     }
-    if (!any_busy) { break; }
+    if (!any_busy) {
+      save_slots(t);
+      return;
+    }
     batch_affine_add(BATCH_SLOTS);
     for (var k = 0u; k < BATCH_SLOTS; k++) {
       if (!slot_busy[k]) { continue; }
