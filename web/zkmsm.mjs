@@ -27,7 +27,8 @@
 // stats: backend, accumulator, window_bits, windows, stages_ms (per stage), total_ms,
 // estimated_peak_bytes (the backend's closed-form model) and measured_peak_bytes (its
 // allocations), and for webgpu the walker geometry it ran (webgpu: walker_slots, walker_threads,
-// walker_threads_per_block, batch_windows, batches). Bad input rejects with a ZkmsmError whose
+// walker_threads_per_block, batch_windows, batches) and workspace_reused (the GPU buffers kept
+// from the call before were used; releaseDeviceMemory() frees them). Bad input rejects with a ZkmsmError whose
 // `status` names it (e.g. point_not_on_curve). msm() resolves asynchronously: calls run one after
 // another. Variable-time in every input: never pass secret scalars.
 
@@ -161,8 +162,6 @@ class Zkmsm {
       // Dispatches of more workgroups than this go in rows (0 = WebGPU's default 65,535).
       webgpuSetMaxWorkgroupsPerDimension: (workgroups) =>
         one(() => this.#webgpuSetting('zkmsm_wasm_webgpu_set_max_workgroups_per_dimension', workgroups)),
-      // Uploads of this many bytes and more go through the staging buffers in chunks of it (0 = the defaults).
-      webgpuSetUploadChunkBytes: (bytes) => one(() => this.#webgpuSetting('zkmsm_wasm_webgpu_set_upload_chunk_bytes', bytes)),
     };
   }
 
@@ -441,6 +440,13 @@ class Zkmsm {
         m._free(scalarsAt);
       }
     });
+  }
+
+  // Frees the GPU buffers the webgpu backend keeps between calls: the last MSM's buffers (inputs,
+  // entries, the accumulator's; ~0.7 GB at 2^20 points) stay allocated so that the next MSM of the
+  // same shape (curve, n, knobs) skips making them. Resolves once they are freed.
+  releaseDeviceMemory() {
+    return this.#serialized(async () => this.module._zkmsm_wasm_webgpu_release_workspace());
   }
 
   // Σ scalars[i]·points[i] (see the top of this file); resolves to { point, stats }. Calls run one

@@ -49,13 +49,14 @@ std::string hex_of_limbs(const std::uint64_t* limbs, std::size_t count) {
   return out + "\"";
 }
 
-// The walker geometry the webgpu backend ran with (the knobs as used, automatic ones resolved).
+// The walker geometry the webgpu backend ran with (the knobs as used, automatic ones resolved),
+// and whether it reused the buffers kept from the MSM before.
 std::string webgpu_json() {
   const zkmsm::webgpu::WebGpuMsmSizes& sizes = zkmsm::webgpu::last_webgpu_msm_sizes();
   return "{\"walker_slots\":" + std::to_string(sizes.slots) + ",\"walker_threads\":" + std::to_string(sizes.threads) +
          ",\"walker_threads_per_block\":" + std::to_string(sizes.workgroup_size) +
          ",\"batch_windows\":" + std::to_string(sizes.batch_windows) + ",\"batches\":" + std::to_string(sizes.batches) +
-         "}";
+         ",\"workspace_reused\":" + (zkmsm::webgpu::last_webgpu_msm_reused_workspace() ? "true" : "false") + "}";
 }
 
 std::string stats_json(const zkmsm_stats& stats) {

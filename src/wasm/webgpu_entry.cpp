@@ -8,6 +8,7 @@
 #include "msm/webgpu/bucket_bounds.hpp"
 #include "msm/webgpu/bucket_reduction.hpp"
 #include "msm/webgpu/decompose_scalars.hpp"
+#include "msm/webgpu/msm_workspace.hpp"
 #include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/test_kernels.hpp"
 #include "msm/webgpu/webgpu_curve.hpp"
@@ -233,10 +234,8 @@ int zkmsm_wasm_webgpu_set_max_workgroups_per_dimension(std::uint32_t workgroups)
   return on_context([&](zkmsm::webgpu::Context& context) { context.set_max_workgroups_per_dimension(workgroups); });
 }
 
-// Test hook: uploads of `bytes` and more go through the staging buffers in chunks of `bytes` (0 =
-// the defaults; webgpu_context.hpp). Returns 0, or 1 without a device.
-int zkmsm_wasm_webgpu_set_upload_chunk_bytes(std::uint32_t bytes) {
-  return on_context([&](zkmsm::webgpu::Context& context) { context.set_upload_chunk_bytes(bytes); });
-}
+// Frees the device buffers the webgpu backend keeps for the next MSM of the same shape
+// (msm/webgpu/msm_workspace.hpp; JavaScript's releaseDeviceMemory()).
+void zkmsm_wasm_webgpu_release_workspace() { zkmsm::webgpu::release_kept_workspace(); }
 
 }  // extern "C"

@@ -473,23 +473,70 @@ await test('dispatches in rows of workgroups (as above 65,535) give the same res
   }
 });
 
-await test('uploads through the staging buffers in several chunks give the same results', async () => {
-  // 4 KiB chunks: 300 points (19,200 bytes on bn254) go in 5 chunks through both staging buffers
-  // in turn, the scalars in 3; an MSM before the hook is reset checks both.
-  await zkmsm.testing.webgpuSetUploadChunkBytes(4096);
-  try {
-    const next = rng(seed ^ 0x700n);
-    for (const curve of ['bn254', 'grumpkin']) {
-      const Point = CURVES[curve];
-      const r = Point.Fn.ORDER;
-      const points = Array.from({ length: 300 }, () => Point.BASE.multiply((random256(next) % (r - 1n)) + 1n).toAffine());
-      const scalars = Array.from({ length: points.length }, () => random256(next));
-      const got = await zkmsm.msm(curve, points, scalars, { backend: 'webgpu' });
-      const want = await zkmsm.msm(curve, points, scalars, { backend: 'cpu' });
-      assert.deepEqual(got.point, want.point, `${curve}: staged uploads`);
+// The buffers of an MSM are kept for the next one of the same shape (msm_workspace.hpp): a second
+// call must read nothing the first left behind. Calls alternate many and few valid entries
+// (zero scalars, repeated and opposite points) on one shape, change the shape and come back, fail
+// validation in between, and release the buffers.
+await test('the kept GPU buffers: reused for the same shape, results unchanged, released on demand', async () => {
+  const next = rng(seed ^ 0x700n);
+  for (const curve of ['bn254']) {
+    const Point = CURVES[curve];
+    const r = Point.Fn.ORDER;
+    const n = 300;
+    const fresh = () => Array.from({ length: n }, () => Point.BASE.multiply((random256(next) % (r - 1n)) + 1n).toAffine());
+    const dense = () => Array.from({ length: n }, () => random256(next));
+    const sparse = () => Array.from({ length: n }, (_, i) => (i % 37 === 0 ? random256(next) : 0n));
+    const collide = (ps) => ps.map((P, i) => (i % 3 === 1 ? ps[i - 1] : i % 3 === 2 ? { x: ps[i - 2].x, y: Point.Fp.ORDER - ps[i - 2].y } : P));
+    const calls = [
+      { points: fresh(), scalars: dense(), options: {}, reused: false },
+      { points: fresh(), scalars: sparse(), options: {}, reused: true },
+      { points: collide(fresh()), scalars: dense(), options: {}, reused: true },
+      { points: fresh(), scalars: dense(), options: { accumulator: 'pair_tree' }, reused: false },
+      { points: fresh(), scalars: sparse(), options: { accumulator: 'pair_tree' }, reused: true },
+      { points: fresh(), scalars: dense(), options: {}, reused: false },
+      { points: fresh(), scalars: dense(), options: {}, reused: true, rejectFirst: true },
+      { points: fresh(), scalars: dense(), options: {}, reused: false, releaseFirst: true },
+    ];
+    await zkmsm.releaseDeviceMemory();
+    for (const [i, call] of calls.entries()) {
+      const what = `${curve}, call ${i}`;
+      if (call.releaseFirst) await zkmsm.releaseDeviceMemory();
+      if (call.rejectFirst) {
+        const bad = call.points.slice();
+        bad[7] = { x: bad[7].x, y: bad[7].y ^ 1n };
+        await assert.rejects(zkmsm.msm(curve, bad, call.scalars, { backend: 'webgpu', ...call.options }),
+                             (e) => e.status === 'point_not_on_curve', `${what}: an off-curve point`);
+      }
+      const got = await zkmsm.msm(curve, call.points, call.scalars, { backend: 'webgpu', ...call.options });
+      const want = await zkmsm.msm(curve, call.points, call.scalars, { backend: 'cpu' });
+      assert.deepEqual(got.point, want.point, what);
+      assert.equal(got.stats.webgpu.workspace_reused, call.reused, `${what}: workspace_reused`);
+      assert.equal(got.stats.measured_peak_bytes, got.stats.estimated_peak_bytes, `${what}: peak bytes`);
     }
-  } finally {
-    await zkmsm.testing.webgpuSetUploadChunkBytes(0);
+  }
+});
+
+// The walker's dispatch count comes from the batch's entries E, its pieces from the valid ones M:
+// with many zero digits (M << E) every slot finishes in the first dispatch and the later ones must
+// leave it finished, whatever its saved state held before (a fresh buffer, or the last call's).
+// One workgroup of walkers (128 invocations, S = 8: 1,024 pieces) over E = 20 · 2,000 entries is
+// two dispatches; 40-bit scalars leave M ~ E / 5.
+await test('the walker: slots that finish in the first dispatch stay finished in the later ones', async () => {
+  const next = rng(seed ^ 0x800n);
+  const Point = CURVES.bn254;
+  const r = Point.Fn.ORDER;
+  const n = 2000;
+  const points = Array.from({ length: n }, () => Point.BASE.multiply((random256(next) % (r - 1n)) + 1n).toAffine());
+  const dense = Array.from({ length: n }, () => random256(next));
+  const small = Array.from({ length: n }, () => random256(next) & ((1n << 40n) - 1n));
+  const options = { backend: 'webgpu', windowBits: 13, walkerSlots: 8, walkerMaxBlocks: 1 };
+  await zkmsm.releaseDeviceMemory();
+  for (const [what, scalars] of [['small scalars, fresh buffers', small], ['dense scalars', dense],
+                                 ['small scalars after dense ones', small]]) {
+    const got = await zkmsm.msm('bn254', points, scalars, options);
+    const want = await zkmsm.msm('bn254', points, scalars, { backend: 'cpu' });
+    assert.deepEqual(got.point, want.point, what);
+    assert.equal(got.stats.webgpu.walker_threads, 128, `${what}: ${JSON.stringify(got.stats.webgpu)}`);
   }
 });
 

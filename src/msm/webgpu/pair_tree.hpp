@@ -84,6 +84,8 @@ struct PairTreeShape {
   bool dx_cache = false;              // keep each pair's denominator for the backward pass
   std::uint32_t max_entries = 1;      // E = W · n of the largest batch, ≥ 1
   std::uint64_t max_buckets = 1;      // W · B of the largest batch, in [1, 2^32)
+
+  bool operator==(const PairTreeShape&) const = default;
 };
 
 class PairTree {

@@ -23,6 +23,8 @@ struct StreamWalkerShape {
   std::uint32_t threads = 0;  // invocations; U = threads · S pieces of the sorted entries
   std::uint32_t workgroup_size = kDefaultWalkerWorkgroupSize;  // walker invocations per workgroup, [1, 256]
   std::uint64_t max_buckets = 0;                               // bucket sums the batch may hold (batch windows · B)
+
+  bool operator==(const StreamWalkerShape&) const = default;
 };
 
 class StreamWalker {

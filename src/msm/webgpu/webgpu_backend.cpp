@@ -20,7 +20,10 @@
 //            judged it a hardware adapter (set_webgpu_accelerated: not a CPU fallback such as
 //            SwiftShader or llvmpipe, where the cpu backend is faster).
 //   bases    prepare_bases keeps a host copy in Montgomery form, validated; msm_bases runs the
-//            MSM on its prefix (nothing stays on the device between MSMs).
+//            MSM on its prefix.
+//   memory   the device buffers of the last MSM are kept for the next one of the same shape
+//            (msm_workspace.hpp; released by release_kept_workspace, JavaScript's
+//            releaseDeviceMemory()).
 #include <chrono>
 #include <cstdint>
 #include <new>
@@ -44,6 +47,7 @@ using Clock = std::chrono::steady_clock;
 
 bool accelerated_device = false;
 WebGpuMsmSizes last_sizes;
+bool last_reused_workspace = false;
 
 double elapsed_ms(Clock::time_point since) {
   return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
@@ -178,6 +182,7 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
       return to_backend_status(s);
     if (webgpu_report.rejected_point) return rejected_point_status(points, *webgpu_report.rejected_point, point_form);
     last_sizes = webgpu_report.sizes;
+    last_reused_workspace = webgpu_report.workspace_reused;
     report = {};
     report.accumulator = options.accumulator == WebGpuAccumulator::pair_tree ? "pair_tree" : "stream_walker";
     report.window_bits = webgpu_report.sizes.window_bits;
@@ -204,6 +209,7 @@ WebGpuBackend<Bls12381G1> bls12_381_backend;
 
 void set_webgpu_accelerated(bool accelerated) { accelerated_device = accelerated; }
 const WebGpuMsmSizes& last_webgpu_msm_sizes() { return last_sizes; }
+bool last_webgpu_msm_reused_workspace() { return last_reused_workspace; }
 
 void register_backend(backend::BackendRegistry& registry) {
   registry.add<Bn254G1>(bn254_backend);

@@ -55,16 +55,63 @@ Pipeline::~Pipeline() {
 
 namespace {
 
-// A callback's result and whether it came, polled while yielding to JavaScript.
-template <class T>
-struct Awaited {
-  bool done = false;
-  T value{};
-};
+// The longest error message kept from the device (longer ones are cut).
+constexpr int kMessageBytes = 1024;
 
-void wait_for(const bool& done) {
-  while (!done) emscripten_sleep(0);
-}
+// Pops the `count` innermost error scopes of `device` (innermost first, all popped before the one
+// suspension) and waits for them: -1 when none caught an error, else the index of the first that
+// did, its message in `message`.
+EM_ASYNC_JS(int, await_error_scopes, (WGPUDevice device, int count, char* message, int capacity), {
+  const gpu = WebGPU.mgrDevice.get(device);
+  const popped = [];
+  for (let i = 0; i < count; i++) popped.push(gpu.popErrorScope().catch((e) => e));
+  const errors = await Promise.all(popped);
+  for (let i = 0; i < count; i++) {
+    if (errors[i]) {
+      stringToUTF8(String(errors[i].message || errors[i]), message, capacity);
+      return i;
+    }
+  }
+  return -1;
+});
+
+// Waits until `queue` has run everything submitted, and for the innermost error scope of `device`
+// when pop_scope (one suspension for both): 0 when both came back clean, 1 when the scope caught
+// an error (its message in `message`), 2 when the queue failed.
+EM_ASYNC_JS(int, await_queue, (WGPUDevice device, WGPUQueue queue, int pop_scope, char* message, int capacity), {
+  const popped = pop_scope ? WebGPU.mgrDevice.get(device).popErrorScope().catch((e) => e) : null;
+  const done = WebGPU.mgrQueue.get(queue).onSubmittedWorkDone().then(() => true, () => false);
+  const [error, finished] = await Promise.all([popped, done]);
+  if (error) {
+    stringToUTF8(String(error.message || error), message, capacity);
+    return 1;
+  }
+  return finished ? 0 : 2;
+});
+
+// Maps the first `bytes` of `buffer` for `mode` (WGPUMapMode) and waits, with the innermost error
+// scope of `device` when pop_scope (one suspension for both): 0 when mapped and clean, 1 when the
+// scope caught an error (message in `message`), 2 when the map failed. The glue's state of the
+// buffer (mapMode, onUnmap) is set as its own wgpuBufferMapAsync does, so that
+// wgpuBufferGetConstMappedRange and wgpuBufferUnmap work on it.
+EM_ASYNC_JS(int, await_map, (WGPUDevice device, WGPUBuffer buffer, int mode, std::size_t bytes, int pop_scope,
+                             char* message, int capacity), {
+  const wrapper = WebGPU.mgrBuffer.objects[buffer];
+  wrapper.mapMode = mode;
+  wrapper.onUnmap = [];
+  const popped = pop_scope ? WebGPU.mgrDevice.get(device).popErrorScope().catch((e) => e) : null;
+  const mapped = wrapper.object.mapAsync(mode, 0, bytes >>> 0).then(() => null, (e) => e || 'map failed');
+  const [error, failed] = await Promise.all([popped, mapped]);
+  if (error) {
+    stringToUTF8(String(error.message || error), message, capacity);
+    return 1;
+  }
+  if (failed) {
+    stringToUTF8(String(failed.message || failed), message, capacity);
+    return 2;
+  }
+  return 0;
+});
 
 // JavaScript's Module.preinitializedWebGPUDevice is set (init({ device })).
 EM_JS(int, device_was_handed, (), { return Module["preinitializedWebGPUDevice"] ? 1 : 0; });
@@ -106,22 +153,26 @@ Status Context::create_handle(std::size_t bytes, WGPUBufferUsageFlags usage, WGP
   }
   out = wgpuDeviceCreateBuffer(device_, &descriptor);
   if (allocation_scope_open_) return {};
-  const Status memory = pop_errors("out of device memory");
-  const Status valid = pop_errors("a buffer of this size");
-  if (!memory.ok)
-    return Status::error(memory.message + " (" + std::to_string(bytes) + " bytes)", Failure::out_of_memory);
-  if (!valid.ok) return Status::error(valid.message + " (" + std::to_string(bytes) + " bytes)");
+  std::string message;
+  const int scope = pop_error_scopes(2, message);
+  const std::string size = " (" + std::to_string(bytes) + " bytes)";
+  if (scope == 0) return Status::error("out of device memory: " + message + size, Failure::out_of_memory);
+  if (scope == 1) return Status::error("a buffer of this size: " + message + size);
   return {};
 }
 
-Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out) {
-  WGPUBuffer handle = nullptr;
-  const Status made = create_handle(bytes, usage, handle);
+void Context::own(WGPUBuffer handle, std::size_t bytes, Buffer& out) {
   const std::uint64_t allocated = allocation_bytes(bytes);
   out = Buffer(handle, bytes, allocated);
   live_buffer_bytes += allocated;
   peak_buffer_bytes = std::max(peak_buffer_bytes, live_buffer_bytes);
   if (allocation_scope_open_) scope_bytes_ += allocated;
+}
+
+Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out) {
+  WGPUBuffer handle = nullptr;
+  const Status made = create_handle(bytes, usage, handle);
+  own(handle, bytes, out);
   return made;
 }
 
@@ -135,11 +186,11 @@ Context::AllocationScope::AllocationScope(Context& context) : context_(context) 
 Status Context::AllocationScope::close() {
   open_ = false;
   context_.allocation_scope_open_ = false;
+  std::string message;
+  const int scope = context_.pop_error_scopes(2, message);
   const std::string bytes = " (" + std::to_string(context_.scope_bytes_) + " bytes in all)";
-  const Status memory = context_.pop_errors("out of device memory");
-  const Status valid = context_.pop_errors("a buffer the device refuses");
-  if (!memory.ok) return Status::error(memory.message + bytes, Failure::out_of_memory);
-  if (!valid.ok) return Status::error(valid.message + bytes);
+  if (scope == 0) return Status::error("out of device memory: " + message + bytes, Failure::out_of_memory);
+  if (scope == 1) return Status::error("a buffer the device refuses: " + message + bytes);
   return {};
 }
 
@@ -159,6 +210,10 @@ Status Context::uniform_buffer(std::size_t bytes, Buffer& out) {
   return create_buffer(bytes, WGPUBufferUsage_Uniform | WGPUBufferUsage_CopyDst, out);
 }
 
+Status Context::staging_buffer(std::size_t bytes, Buffer& out) {
+  return create_buffer(bytes, WGPUBufferUsage_MapWrite | WGPUBufferUsage_CopySrc, out);
+}
+
 void Context::write(const Buffer& buffer, const void* data, std::size_t bytes) {
   flush();  // the recorded dispatches read what the buffer holds now
   if (bytes % 4 == 0) {
@@ -172,13 +227,13 @@ void Context::write(const Buffer& buffer, const void* data, std::size_t bytes) {
 
 namespace {
 
-// Fills the first `bytes` of the mapped staging buffer from the module's memory at `data`, in
+// Writes `bytes` of the module's memory at `data` into the mapped `staging` buffer at `offset`, in
 // JavaScript (Emscripten's wgpuBufferGetMappedRange would hand out a zero-filled copy in the
 // module's heap and copy it back on unmap); 0 when the range cannot be had.
-EM_JS(int, fill_mapped_staging, (WGPUBuffer staging, const void* data, std::size_t bytes), {
+EM_JS(int, fill_mapped_staging, (WGPUBuffer staging, std::size_t offset, const void* data, std::size_t bytes), {
   try {
-    const range = WebGPU.mgrBuffer.get(staging).getMappedRange(0, bytes);
-    new Uint8Array(range).set(HEAPU8.subarray(data >>> 0, (data >>> 0) + bytes));
+    const range = WebGPU.mgrBuffer.get(staging).getMappedRange(offset >>> 0, bytes >>> 0);
+    new Uint8Array(range).set(HEAPU8.subarray(data >>> 0, (data >>> 0) + (bytes >>> 0)));
     return 1;
   } catch (e) {
     return 0;
@@ -187,98 +242,56 @@ EM_JS(int, fill_mapped_staging, (WGPUBuffer staging, const void* data, std::size
 
 }  // namespace
 
-Status Context::map(WGPUBuffer buffer, WGPUMapModeFlags mode, std::size_t bytes, const char* what) {
-  Awaited<WGPUBufferMapAsyncStatus> mapped;
-  wgpuBufferMapAsync(
-      buffer, mode, 0, bytes,
-      [](WGPUBufferMapAsyncStatus status, void* user) {
-        auto* awaited = static_cast<Awaited<WGPUBufferMapAsyncStatus>*>(user);
-        awaited->value = status;
-        awaited->done = true;
-      },
-      &mapped);
-  wait_for(mapped.done);
-  if (mapped.value != WGPUBufferMapAsyncStatus_Success)
-    return Status::error(std::string(what) + " failed (map status " + std::to_string(mapped.value) + ")");
-  return {};
+void Context::open_dispatch_scope() {
+  if (dispatch_scope_open_) return;
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+  dispatch_scope_open_ = true;
 }
 
-Status Context::copy(WGPUBuffer from, WGPUBuffer to, std::uint64_t to_offset, std::size_t bytes, const char* what) {
-  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+void Context::copy(WGPUBuffer from, std::uint64_t from_offset, WGPUBuffer to, std::uint64_t to_offset,
+                   std::size_t bytes) {
+  open_dispatch_scope();
   WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
-  wgpuCommandEncoderCopyBufferToBuffer(encoder, from, 0, to, to_offset, bytes);
+  wgpuCommandEncoderCopyBufferToBuffer(encoder, from, from_offset, to, to_offset, bytes);
   WGPUCommandBuffer commands = wgpuCommandEncoderFinish(encoder, nullptr);
   wgpuQueueSubmit(queue_, 1, &commands);
   wgpuCommandBufferRelease(commands);
   wgpuCommandEncoderRelease(encoder);
-  return pop_errors(what);
 }
 
-Status Context::next_upload_staging(WGPUBuffer& out) {
-  const unsigned slot = next_upload_staging_;
-  next_upload_staging_ ^= 1;
-  // A staging buffer whose copy may still run is mapped again only after the queue has drained
-  // (mapping it with the copy in flight never completed under Dawn's Vulkan backend in node: the
-  // H100 machine, 2^20, docs in BENCHMARKS.md).
-  if (upload_staging_busy_[slot]) {
-    if (Status drained = wait("uploading the inputs"); !drained.ok) return drained;
+Status Context::upload(const Buffer& staging, std::span<const UploadPart> parts) {
+  std::size_t total = 0;
+  for (const UploadPart& part : parts) {
+    if (part.bytes % 4 != 0) return Status::error("upload: a part of " + std::to_string(part.bytes) + " bytes is not a multiple of 4");
+    total += part.bytes;
   }
-  upload_staging_busy_[slot] = true;
-  WGPUBuffer& staging = upload_staging_[slot];
-  if (staging == nullptr) {
-    WGPUBuffer made = nullptr;
-    if (Status s = create_handle(kUploadChunkBytes, WGPUBufferUsage_MapWrite | WGPUBufferUsage_CopySrc, made); !s.ok) {
-      wgpuBufferDestroy(made);
-      wgpuBufferRelease(made);
-      return s;
-    }
-    staging = made;
+  if (total == 0) return {};
+  if (total > staging.allocated()) return Status::error("upload: the staging buffer is smaller than the parts");
+  flush();  // the recorded dispatches read what the buffers hold now
+  char message[kMessageBytes] = {};
+  if (await_map(device_, staging.handle(), WGPUMapMode_Write, total, 0, message, sizeof message) != 0)
+    return Status::error(std::string("uploading the inputs failed: ") + message);
+  std::size_t offset = 0;
+  int filled = 1;
+  for (const UploadPart& part : parts) {
+    filled &= fill_mapped_staging(staging.handle(), offset, part.data, part.bytes);
+    offset += part.bytes;
   }
-  out = staging;
-  return {};
-}
-
-void Context::set_upload_chunk_bytes(std::size_t bytes) {
-  const std::size_t chunk = std::min(bytes / 4 * 4, kUploadChunkBytes);
-  staged_upload_bytes_ = chunk == 0 ? kStagedUploadBytes : chunk;
-  upload_chunk_bytes_ = chunk == 0 ? kUploadChunkBytes : chunk;
-}
-
-Status Context::upload(const Buffer& buffer, const void* data, std::size_t bytes) {
-  if (bytes < staged_upload_bytes_ || bytes % 4 != 0) {
-    write(buffer, data, bytes);
-    return {};
-  }
-  flush();  // the recorded dispatches read what the buffer holds now
-  const auto* source = static_cast<const unsigned char*>(data);
-  for (std::size_t offset = 0; offset < bytes; offset += upload_chunk_bytes_) {
-    const std::size_t chunk = std::min(upload_chunk_bytes_, bytes - offset);
-    WGPUBuffer staging = nullptr;
-    if (Status got = next_upload_staging(staging); !got.ok) return got;
-    // next_upload_staging drained the queue if this buffer's last copy may still run.
-    if (Status s = map(staging, WGPUMapMode_Write, chunk, "uploading the inputs"); !s.ok) return s;
-    const int filled = fill_mapped_staging(staging, source + offset, chunk);
-    wgpuBufferUnmap(staging);
-    if (filled == 0)
-      return Status::error("uploading the inputs failed: a staging buffer's mapped range is not available");
-    if (Status s = copy(staging, buffer.handle(), offset, chunk, "uploading the inputs"); !s.ok) return s;
+  wgpuBufferUnmap(staging.handle());
+  if (filled == 0) return Status::error("uploading the inputs failed: the staging buffer's mapped range is not available");
+  offset = 0;
+  for (const UploadPart& part : parts) {
+    copy(staging.handle(), offset, part.to->handle(), 0, part.bytes);
+    offset += part.bytes;
   }
   return {};
 }
 
-Status Context::pop_errors(const char* what) {
-  Awaited<std::string> error;
-  wgpuDevicePopErrorScope(
-      device_,
-      [](WGPUErrorType type, const char* message, void* user) {
-        auto* awaited = static_cast<Awaited<std::string>*>(user);
-        if (type != WGPUErrorType_NoError) awaited->value = message != nullptr ? message : "WebGPU error";
-        awaited->done = true;
-      },
-      &error);
-  wait_for(error.done);
-  if (!error.value.empty()) return Status::error(std::string(what) + ": " + error.value);
-  return {};
+int Context::pop_error_scopes(int count, std::string& message) {
+  char text[kMessageBytes] = {};
+  const int caught = await_error_scopes(device_, count, text, sizeof text);
+  message = text;
+  return caught;
 }
 
 Status Context::pipeline(const std::string& source, std::span<const BindingKind> kinds, const Pipeline*& out) {
@@ -329,17 +342,14 @@ Status Context::compile(const std::string& source, std::span<const BindingKind> 
   pipeline.pipeline_ = wgpuDeviceCreateComputePipeline(device_, &descriptor);
   wgpuPipelineLayoutRelease(pipeline_layout);
   wgpuShaderModuleRelease(module);
-  if (Status errors = pop_errors("compute pipeline"); !errors.ok) return errors;
+  if (std::string message; pop_error_scopes(1, message) >= 0) return Status::error("compute pipeline: " + message);
   out = std::move(pipeline);
   return {};
 }
 
 Status Context::dispatch(const Pipeline& pipeline, std::span<const Buffer* const> buffers, std::uint32_t workgroups) {
   if (buffers.size() != pipeline.bindings_) return Status::error("dispatch: the buffers do not match the bindings");
-  if (!dispatch_scope_open_) {
-    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
-    dispatch_scope_open_ = true;
-  }
+  open_dispatch_scope();
   std::vector<WGPUBindGroupEntry> entries(buffers.size());
   for (std::size_t i = 0; i < buffers.size(); ++i) {
     entries[i].binding = static_cast<std::uint32_t>(i);
@@ -386,23 +396,12 @@ void Context::flush_before_destroying() {
 
 Status Context::wait(const char* what) {
   flush();
-  if (dispatch_scope_open_) {
-    dispatch_scope_open_ = false;
-    if (Status errors = pop_errors(what); !errors.ok) return errors;
-  }
-  Awaited<WGPUQueueWorkDoneStatus> done;
-  wgpuQueueOnSubmittedWorkDone(
-      queue_, 0,
-      [](WGPUQueueWorkDoneStatus status, void* user) {
-        auto* awaited = static_cast<Awaited<WGPUQueueWorkDoneStatus>*>(user);
-        awaited->value = status;
-        awaited->done = true;
-      },
-      &done);
-  wait_for(done.done);
-  if (done.value != WGPUQueueWorkDoneStatus_Success)
-    return Status::error(std::string(what) + ": the GPU did not finish (status " + std::to_string(done.value) + ")");
-  upload_staging_busy_[0] = upload_staging_busy_[1] = false;  // every copy from them has run
+  const bool pop = dispatch_scope_open_;
+  dispatch_scope_open_ = false;
+  char message[kMessageBytes] = {};
+  const int outcome = await_queue(device_, queue_, pop ? 1 : 0, message, sizeof message);
+  if (outcome == 1) return Status::error(std::string(what) + ": " + message);
+  if (outcome == 2) return Status::error(std::string(what) + ": the GPU did not finish");
   return {};
 }
 
@@ -417,16 +416,21 @@ void Context::set_max_workgroups_per_dimension(std::uint32_t workgroups) {
 Status Context::read(const Buffer& buffer, void* out, std::size_t bytes) {
   if (bytes == 0) return {};
   flush();
-  if (dispatch_scope_open_) {
-    dispatch_scope_open_ = false;
-    if (Status errors = pop_errors("dispatch"); !errors.ok) return errors;
-  }
+  // The dispatches before it, the staging buffer and the copy into it report into one error
+  // scope, awaited together with the map: one suspension.
+  open_dispatch_scope();
   const std::size_t padded = (bytes + 3) / 4 * 4;
+  WGPUBufferDescriptor descriptor{};
+  descriptor.size = allocation_bytes(padded);
+  descriptor.usage = WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst;
   Buffer staging;
-  if (Status made = create_buffer(padded, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst, staging); !made.ok)
-    return made;
-  if (Status s = copy(buffer.handle(), staging.handle(), 0, padded, "reading a buffer back"); !s.ok) return s;
-  if (Status s = map(staging.handle(), WGPUMapMode_Read, padded, "reading a buffer back"); !s.ok) return s;
+  own(wgpuDeviceCreateBuffer(device_, &descriptor), padded, staging);
+  copy(buffer.handle(), 0, staging.handle(), 0, padded);
+  dispatch_scope_open_ = false;
+  char message[kMessageBytes] = {};
+  const int outcome = await_map(device_, staging.handle(), WGPUMapMode_Read, padded, 1, message, sizeof message);
+  if (outcome == 1) return Status::error(std::string("dispatch: ") + message);
+  if (outcome == 2) return Status::error(std::string("reading a buffer back failed: ") + message);
   // Emscripten's glue returns 0 when the range cannot be had (it catches the exception).
   const void* range = wgpuBufferGetConstMappedRange(staging.handle(), 0, padded);
   if (range == nullptr) {

@@ -11,10 +11,15 @@
 //
 // Dispatches do not wait: they are recorded into one command encoder (one compute pass, a
 // dispatch per usage scope, so each sees the writes of the ones before), submitted by the next
-// write(), wait() or read() — a write() submits first, so that the dispatches before it read
-// the buffer as it was — or before a buffer is destroyed. Their validation errors collect in one
-// error scope that wait() (or read()) pops: a stage records its dispatches and the MSM waits once
-// per stage.
+// write(), upload(), wait() or read() — a write submits first, so that the dispatches before it
+// read the buffer as it was — or before a buffer is destroyed. Their validation errors, and those
+// of an upload's copies, collect in one error scope that wait() (or read()) pops: a stage records
+// its dispatches and the MSM waits once per stage.
+//
+// A wait suspends the call once (Asyncify) and resumes when WebGPU's promise settles (the map,
+// the popped error scope, the queue's submitted work, awaited together where a wait needs several):
+// polling them with emscripten_sleep(0) cost a timer per poll, at least 1 ms in node and 4 ms in
+// browsers once timers nest, several times per stage.
 #pragma once
 
 #include <webgpu/webgpu.h>
@@ -48,12 +53,6 @@ struct Status {
 // The size a buffer of `bytes` is allocated with: a multiple of 4, at least 16 (WebGPU wants sizes
 // in multiples of 4 and no zero-sized bindings).
 constexpr std::uint64_t allocation_bytes(std::uint64_t bytes) { return bytes < 16 ? 16 : (bytes + 3) / 4 * 4; }
-
-// Uploads of this size and more go through the context's staging buffers (Context::upload), in
-// chunks of kUploadChunkBytes (two of them kept: one filled while the other is copied; 16 MiB is
-// not tuned).
-inline constexpr std::size_t kStagedUploadBytes = std::size_t{1} << 20;
-inline constexpr std::size_t kUploadChunkBytes = std::size_t{16} << 20;
 
 // An owned WGPUBuffer (released with its owner). bytes: what was asked for; allocated:
 // allocation_bytes(bytes), the size it is bound with.
@@ -128,14 +127,23 @@ class Context {
   // uniform (written from the host).
   Status storage_buffer(std::size_t bytes, Buffer& out);
   Status uniform_buffer(std::size_t bytes, Buffer& out);
+  // A buffer the host maps for writing (MapWrite | CopySrc): the staging of upload().
+  Status staging_buffer(std::size_t bytes, Buffer& out);
   void write(const Buffer& buffer, const void* data, std::size_t bytes);
-  // Copies `bytes` (a multiple of 4) from the module's memory to the start of `buffer`, as write()
-  // does for small data; from kStagedUploadBytes on through the context's two kept staging buffers
-  // (mapped for writing, filled straight from the module's memory, copied on the GPU), chunk by
-  // chunk. write() hands the driver the whole array, which it copies into fresh staging memory of
-  // that size on every call: 96 MiB took ~100 ms on the H100 machine, where a kept staging
-  // buffer moved 24 MiB in 5.3 ms (probe, BENCHMARKS.md, WebGPU on the GPU).
-  Status upload(const Buffer& buffer, const void* data, std::size_t bytes);
+  // One part of an upload: `bytes` (a multiple of 4) of the module's memory at `data`, for the
+  // start of `to`.
+  struct UploadPart {
+    const Buffer* to = nullptr;
+    const void* data = nullptr;
+    std::size_t bytes = 0;
+  };
+  // Copies every part to its buffer through `staging` (a staging_buffer at least as large as the
+  // parts together): one map of the staging buffer (waited for), the parts written into it one
+  // after another in JavaScript straight from the module's memory, then a copy per part on the
+  // GPU. write() instead hands the driver the whole array, which Dawn copies into fresh staging
+  // memory on every call: 96 MiB took ~100 ms on the H100 machine, where a kept mapped buffer moved
+  // 24 MiB in 5.3 ms (probe, BENCHMARKS.md, WebGPU on a GPU).
+  Status upload(const Buffer& staging, std::span<const UploadPart> parts);
 
   // The pipeline of the WGSL `source`'s entry point `main` with @group(0) bindings of `kinds`,
   // compiled on first use and kept with the context (a shader compile costs seconds on
@@ -166,10 +174,6 @@ class Context {
   // Test hook: the row length of large dispatches (default and maximum 65,535, WebGPU's
   // maxComputeWorkgroupsPerDimension), lowered so that small tests dispatch in rows.
   void set_max_workgroups_per_dimension(std::uint32_t workgroups);
-  // Test hook: uploads of `bytes` and more go through the staging buffers in chunks of `bytes`
-  // (a multiple of 4, at most kUploadChunkBytes; 0 = the defaults), so that small tests take the
-  // staged path and its chunk loop.
-  void set_upload_chunk_bytes(std::size_t bytes);
 
  private:
   Context(WGPUDevice device, WGPUQueue queue);
@@ -181,24 +185,19 @@ class Context {
   // (then its close() reports them).
   Status create_handle(std::size_t bytes, WGPUBufferUsageFlags usage, WGPUBuffer& out);
   Status create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out);  // counted in live_bytes()
-  // Maps the first `bytes` of `buffer`, waiting; "<what> failed (map status …)" when it cannot.
-  Status map(WGPUBuffer buffer, WGPUMapModeFlags mode, std::size_t bytes, const char* what);
-  // Submits a copy of `bytes` from the start of `from` to `to` at `to_offset`; its validation
-  // error with `what`.
-  Status copy(WGPUBuffer from, WGPUBuffer to, std::uint64_t to_offset, std::size_t bytes, const char* what);
+  // Wraps a new handle in `out` and counts it in live_bytes().
+  void own(WGPUBuffer handle, std::size_t bytes, Buffer& out);
+  // Opens the dispatches' error scope unless it is open.
+  void open_dispatch_scope();
+  // Submits a copy of `bytes` from `from` at from_offset to `to` at to_offset; its validation
+  // error comes back with the next wait() or read().
+  void copy(WGPUBuffer from, std::uint64_t from_offset, WGPUBuffer to, std::uint64_t to_offset, std::size_t bytes);
   Status compile(const std::string& source, std::span<const BindingKind> kinds, Pipeline& out);
-  // Waits for the validation error scope pushed before `what`; its message in the Status.
-  Status pop_errors(const char* what);
-  // The staging buffer for the next upload chunk, made on first use (kept for the module's
-  // life, outside the MSM's measured peak: like the compiled pipelines, they belong to the context).
-  Status next_upload_staging(WGPUBuffer& out);
+  // Pops the `count` innermost error scopes, waiting once: -1 when none caught an error, else the
+  // index of the first that did (innermost first), its message in `message`.
+  int pop_error_scopes(int count, std::string& message);
   WGPUDevice device_;
   WGPUQueue queue_;
-  WGPUBuffer upload_staging_[2] = {};  // MapWrite | CopySrc, kUploadChunkBytes each
-  unsigned next_upload_staging_ = 0;
-  bool upload_staging_busy_[2] = {};  // a copy from it was submitted since the last wait()
-  std::size_t staged_upload_bytes_ = kStagedUploadBytes;
-  std::size_t upload_chunk_bytes_ = kUploadChunkBytes;
   std::uint32_t max_workgroups_per_dimension_ = 65535;
   std::uint32_t max_invocations_per_workgroup_ = 128;
   WGPUCommandEncoder pending_encoder_ = nullptr;  // the recorded dispatches, not yet submitted

@@ -20,6 +20,7 @@
 #include "msm/webgpu/bucket_reduction.hpp"
 #include "msm/webgpu/convert_points.hpp"
 #include "msm/webgpu/decompose_scalars.hpp"
+#include "msm/webgpu/msm_workspace.hpp"
 #include "msm/webgpu/pair_tree.hpp"
 #include "msm/webgpu/radix_sort.hpp"
 #include "msm/webgpu/stream_walker.hpp"
@@ -70,18 +71,26 @@ StageShapes stage_shapes(CurveId curve, std::size_t n, const WebGpuMsmOptions& o
   return shapes;
 }
 
-// The closed form of every buffer webgpu_msm allocates: points, scalars, two key and two value
-// buffers of E entries, bucket starts and ends, the valid count, two uniforms, the stages' own
-// buffers, and the staging buffer that reads the window sums back.
-std::uint64_t device_bytes(CurveId curve, std::size_t n, const WebGpuMsmOptions& options, const WebGpuMsmSizes& sizes) {
+// The buffers of the MSM of n points with `sizes` (msm_workspace.hpp).
+MsmWorkspaceShape workspace_shape(CurveId curve, std::size_t n, const WebGpuMsmOptions& options, const WebGpuMsmSizes& sizes) {
   const StageShapes shapes = stage_shapes(curve, n, options, sizes);
-  const bool pair_tree = options.accumulator == WebGpuAccumulator::pair_tree;
-  return allocation_bytes(affine_point_bytes(curve) * n) + allocation_bytes(kScalarBytes * n) +
-         4 * allocation_bytes(std::uint64_t{shapes.entries} * 4) +
-         2 * allocation_bytes(std::uint64_t{shapes.sentinel} * 4) + allocation_bytes(4) + allocation_bytes(32) +
-         allocation_bytes(4) + allocation_bytes(16) + allocation_bytes(16) + RadixSort::device_bytes(shapes.entries) +
-         (pair_tree ? PairTree::device_bytes(shapes.tree) : StreamWalker::device_bytes(shapes.walker)) +
-         BucketReduction::device_bytes(shapes.reduction) + allocation_bytes(xyzz_point_bytes(curve) * sizes.windows);
+  MsmWorkspaceShape shape;
+  shape.curve = curve;
+  shape.n = static_cast<std::uint32_t>(n);
+  shape.entries = shapes.entries;
+  shape.sentinel = shapes.sentinel;
+  shape.pair_tree = options.accumulator == WebGpuAccumulator::pair_tree;
+  shape.walker = shapes.walker;
+  shape.tree = shapes.tree;
+  shape.reduction = shapes.reduction;
+  return shape;
+}
+
+// The closed form of every buffer webgpu_msm has alive at once: the workspace's, and the staging
+// buffer that reads the window sums back.
+std::uint64_t device_bytes(CurveId curve, std::size_t n, const WebGpuMsmOptions& options, const WebGpuMsmSizes& sizes) {
+  return MsmWorkspace::device_bytes(workspace_shape(curve, n, options, sizes)) +
+         allocation_bytes(xyzz_point_bytes(curve) * sizes.windows);
 }
 
 }  // namespace
@@ -137,13 +146,15 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
   }
 }
 
+namespace {
+
 template <class Curve>
-Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
-                  const void* scalars,
-                  const WebGpuMsmOptions& options,
-                  AffinePoint<Curve>& result,
-                  WebGpuMsmReport& report,
-                  const WebGpuPointForm& form) {
+Status run_webgpu_msm(std::span<const AffinePoint<Curve>> points,
+                      const void* scalars,
+                      const WebGpuMsmOptions& options,
+                      AffinePoint<Curve>& result,
+                      WebGpuMsmReport& report,
+                      const WebGpuPointForm& form) {
   using Affine = AffinePoint<Curve>;
   constexpr CurveId curve = curve_id_of<Curve>();
   static_assert(sizeof(Affine) == affine_point_bytes(curve) && sizeof(XyzzPoint<Curve>) == xyzz_point_bytes(curve),
@@ -168,8 +179,6 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
     return invalid("walker_threads_per_block = " + std::to_string(sizes.workgroup_size) +
                    " is above this device's maxComputeInvocationsPerWorkgroup, " +
                    std::to_string(context->max_invocations_per_workgroup()));
-  Context::reset_peak_bytes();
-  const std::uint64_t live_before = Context::live_bytes();
   // Stage times in pipeline order, summed over the batches.
   std::vector<WebGpuStageTime>& stages = report.stages;
   for (const char* name : {"upload_inputs", "decompose_scalars", "sort_by_bucket", "plan", "accumulate_buckets",
@@ -183,50 +192,28 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
   };
 
   Clock::time_point start = Clock::now();
-  // Every buffer of the MSM under one pair of error scopes (a failure to allocate is known once,
-  // after them all, and returns before the first dispatch).
-  Context::AllocationScope allocations(*context);
-  Buffer point_buffer, scalar_buffer, keys[2], values[2], bucket_start, bucket_end, valid, decompose_arguments,
-      bounds_arguments, first_rejected, convert_arguments;
-  // convert_inputs' two small buffers, also when it does not run (the closed form stays one).
-  if (Status s = context->storage_buffer(4, first_rejected); !s.ok) return s;
-  if (Status s = context->uniform_buffer(16, convert_arguments); !s.ok) return s;
-  if (Status s = context->storage_buffer(n * sizeof(Affine), point_buffer); !s.ok) return s;
-  if (Status s = context->storage_buffer(n * kScalarBytes, scalar_buffer); !s.ok) return s;
-  for (int b = 0; b < 2; ++b) {
-    if (Status s = context->storage_buffer(std::size_t{shapes.entries} * 4, keys[b]); !s.ok) return s;
-    if (Status s = context->storage_buffer(std::size_t{shapes.entries} * 4, values[b]); !s.ok) return s;
-  }
-  if (Status s = context->storage_buffer(std::size_t{shapes.sentinel} * 4, bucket_start); !s.ok) return s;
-  if (Status s = context->storage_buffer(std::size_t{shapes.sentinel} * 4, bucket_end); !s.ok) return s;
-  if (Status s = context->storage_buffer(4, valid); !s.ok) return s;
-  if (Status s = context->uniform_buffer(32, decompose_arguments); !s.ok) return s;
-  if (Status s = context->uniform_buffer(16, bounds_arguments); !s.ok) return s;
-  std::unique_ptr<RadixSort> sort;
-  if (Status s = RadixSort::create(*context, shapes.entries, sort); !s.ok) return s;
-  BucketBounds bounds;
-  if (Status s = BucketBounds::create(*context, bounds); !s.ok) return s;
-  std::unique_ptr<StreamWalker> walker;
-  std::unique_ptr<PairTree> tree;
-  if (pair_tree) {
-    if (Status s = PairTree::create(*context, shapes.tree, tree); !s.ok) return s;
-  } else if (Status s = StreamWalker::create(*context, shapes.walker, walker); !s.ok) {
+  MsmWorkspace* workspace = nullptr;
+  bool reused = false;
+  if (Status s = lease_workspace(*context, workspace_shape(curve, n, options, sizes), workspace, reused); !s.ok)
     return s;
-  }
-  std::unique_ptr<BucketReduction> reduction;
-  if (Status s = BucketReduction::create(*context, shapes.reduction, reduction); !s.ok) return s;
-  if (Status s = allocations.close(); !s.ok) return s;
-  if (Status s = context->upload(point_buffer, points.data(), n * sizeof(Affine)); !s.ok) return s;
-  if (Status s = context->upload(scalar_buffer, scalars, n * kScalarBytes); !s.ok) return s;
+  // The measured peak: the workspace's buffers (made by this call or kept from an earlier one) and
+  // what the call makes besides them.
+  Context::reset_peak_bytes();
+  const std::uint64_t live_before = Context::live_bytes() - MsmWorkspace::device_bytes(workspace->shape());
+  MsmWorkspace& w = *workspace;
+  report.workspace_reused = reused;
+  const Context::UploadPart inputs[] = {{&w.points, points.data(), n * sizeof(Affine)},
+                                        {&w.scalars, scalars, static_cast<std::size_t>(n * kScalarBytes)}};
+  if (Status s = context->upload(w.staged_inputs, inputs); !s.ok) return s;
   if (Status s = timed(0, start); !s.ok) return s;
   if (convert) {
     start = Clock::now();
-    if (Status s = record_convert_points(*context, curve, point_buffer, count, form.canonical, form.validate,
-                                         first_rejected, convert_arguments);
+    if (Status s = record_convert_points(*context, curve, w.points, count, form.canonical, form.validate,
+                                         w.first_rejected, w.convert_arguments);
         !s.ok)
       return s;
     std::uint32_t rejected = kNoRejectedPoint;
-    if (Status s = context->read(first_rejected, &rejected, sizeof rejected); !s.ok) return s;
+    if (Status s = context->read(w.first_rejected, &rejected, sizeof rejected); !s.ok) return s;
     stages[7].milliseconds = elapsed_ms(start);
     if (rejected != kNoRejectedPoint) {
       report.rejected_point = rejected;
@@ -239,48 +226,64 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
     const DecomposeShape shape{count, c, first, batch};
     start = Clock::now();
     if (Status s =
-            record_decompose_scalars(*context, curve, scalar_buffer, shape, keys[0], values[0], decompose_arguments);
+            record_decompose_scalars(*context, curve, w.scalars, shape, w.keys[0], w.values[0], w.decompose_arguments);
         !s.ok)
       return s;
     if (Status s = timed(1, start); !s.ok) return s;
     start = Clock::now();
-    Buffer* const key_pair[2] = {&keys[0], &keys[1]};
-    Buffer* const value_pair[2] = {&values[0], &values[1]};
+    Buffer* const key_pair[2] = {&w.keys[0], &w.keys[1]};
+    Buffer* const value_pair[2] = {&w.values[0], &w.values[1]};
     std::uint32_t sorted_in = 0;
     const std::uint32_t batch_entries = batch * count;
     const auto batch_key_bits = static_cast<std::uint32_t>(std::bit_width(shape.sentinel()));
-    if (Status s = sort->sort(key_pair, value_pair, batch_entries, batch_key_bits, sorted_in); !s.ok) return s;
+    if (Status s = w.sort->sort(key_pair, value_pair, batch_entries, batch_key_bits, sorted_in); !s.ok) return s;
     if (Status s = timed(2, start); !s.ok) return s;
     start = Clock::now();
-    if (Status s = bounds.record(keys[sorted_in], batch_entries, shape.sentinel(), bucket_start, bucket_end, valid,
-                                 bounds_arguments);
+    if (Status s = w.bounds.record(w.keys[sorted_in], batch_entries, shape.sentinel(), w.bucket_start, w.bucket_end,
+                                   w.valid, w.bounds_arguments);
         !s.ok)
       return s;
     if (Status s = timed(3, start); !s.ok) return s;
     start = Clock::now();
     if (pair_tree) {
-      if (Status s = tree->accumulate(point_buffer, keys[sorted_in], values[sorted_in], bucket_start, bucket_end,
-                                      batch_entries, shape.sentinel(), count);
+      if (Status s = w.tree->accumulate(w.points, w.keys[sorted_in], w.values[sorted_in], w.bucket_start,
+                                        w.bucket_end, batch_entries, shape.sentinel(), count);
           !s.ok)
         return s;
-    } else if (Status s = walker->accumulate(point_buffer, keys[sorted_in], values[sorted_in], valid, batch_entries);
+    } else if (Status s = w.walker->accumulate(w.points, w.keys[sorted_in], w.values[sorted_in], w.valid, batch_entries);
                !s.ok) {
       return s;
     }
     if (Status s = timed(4, start); !s.ok) return s;
     start = Clock::now();
-    const Buffer& bucket_sums = pair_tree ? tree->bucket_sums() : walker->bucket_sums();
-    if (Status s = reduction->reduce_batch(bucket_sums, bucket_start, bucket_end, first, batch); !s.ok) return s;
+    const Buffer& bucket_sums = pair_tree ? w.tree->bucket_sums() : w.walker->bucket_sums();
+    if (Status s = w.reduction->reduce_batch(bucket_sums, w.bucket_start, w.bucket_end, first, batch); !s.ok)
+      return s;
     if (Status s = timed(5, start); !s.ok) return s;
   }
   start = Clock::now();
   std::vector<XyzzPoint<Curve>> window_sums(windows);
-  if (Status s = context->read(reduction->window_sums(), window_sums.data(), windows * sizeof(XyzzPoint<Curve>)); !s.ok)
+  if (Status s = context->read(w.reduction->window_sums(), window_sums.data(), windows * sizeof(XyzzPoint<Curve>)); !s.ok)
     return s;
   result = combine_windows<Curve>(window_sums, c);
   stages[6].milliseconds = elapsed_ms(start);
   report.measured_peak_bytes = Context::peak_bytes() - live_before;
   return {};
+}
+
+}  // namespace
+
+template <class Curve>
+Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
+                  const void* scalars,
+                  const WebGpuMsmOptions& options,
+                  AffinePoint<Curve>& result,
+                  WebGpuMsmReport& report,
+                  const WebGpuPointForm& form) {
+  const Status status = run_webgpu_msm<Curve>(points, scalars, options, result, report, form);
+  // A failed call may leave the kept buffers mid-use (the staging buffer mapped, a batch half done).
+  if (!status.ok) release_kept_workspace();
+  return status;
 }
 
 #define ZKMSM_WEBGPU_MSM(Curve)                                                                                \

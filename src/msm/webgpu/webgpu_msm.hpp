@@ -52,6 +52,8 @@ struct WebGpuMsmReport {
   WebGpuMsmSizes sizes;
   std::vector<WebGpuStageTime> stages;    // upload_inputs first
   std::uint64_t measured_peak_bytes = 0;  // the most buffer bytes alive at once during the call
+                                          // (a reused workspace counted as if made by it)
+  bool workspace_reused = false;          // the kept buffers of an earlier MSM were used (msm_workspace.hpp)
   // The lowest index convert_inputs rejected (WebGpuPointForm): no other stage ran and the result
   // is untouched; the caller says why (host/host_inputs.hpp's check_host_point on that point).
   std::optional<std::uint32_t> rejected_point;
@@ -72,7 +74,8 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
 // result = Σ scalars[i]·points[i]: points ((0, 0) = infinity) in Montgomery form and validated,
 // or in the form `form` says (converted and checked on the device: a rejected point sets
 // report.rejected_point); scalars canonical 256-bit integers, any value (reduced mod r by the
-// shaders). Curve: Bn254G1, GrumpkinG1 or Bls12381G1.
+// shaders). Curve: Bn254G1, GrumpkinG1 or Bls12381G1. The buffers are kept for the next MSM of
+// the same shape (msm_workspace.hpp); a call that fails frees them.
 template <class Curve>
 Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                   const void* scalars,
