@@ -78,12 +78,16 @@ export function pointBytes(curve) {
   return 16 * COORDINATE_LIMBS[curve];
 }
 
-// Copies points (an array of { x, y } or bytes) and scalars (an array of BigInts or bytes) into the
-// module's memory `m` at pointsAt and scalarsAt (view: a DataView of its current buffer), points
-// of `limbs` 64-bit limbs per coordinate.
-function writeInputs(m, view, limbs, points, pointsAt, scalars, scalarsAt) {
+// Writes points (an array of { x, y } BigInts) and scalars (an array of BigInts) into the module's
+// memory at pointsAt and scalarsAt (view: a DataView of its current buffer), points of `limbs`
+// 64-bit limbs per coordinate. Byte arrays are not copied: they are returned as JavaScript-held
+// inputs ({ at, bytes }), which the module reads where they are (src/msm/webgpu/webgpu_context.hpp:
+// the webgpu backend's upload copies them once, into its staging buffer; any other path copies
+// them into the module's memory first).
+function writeInputs(view, limbs, points, pointsAt, scalars, scalarsAt) {
+  const held = [];
   if (points instanceof Uint8Array) {
-    m.HEAPU8.set(points, pointsAt);
+    held.push({ at: pointsAt, bytes: points });
   } else {
     const bytes = 16 * limbs;
     points.forEach((p, i) => {
@@ -92,10 +96,11 @@ function writeInputs(m, view, limbs, points, pointsAt, scalars, scalarsAt) {
     });
   }
   if (scalars instanceof Uint8Array) {
-    m.HEAPU8.set(scalars, scalarsAt);
+    held.push({ at: scalarsAt, bytes: scalars });
   } else {
     scalars.forEach((s, i) => writeLimbs(view, scalarsAt + 32 * i, s, 4, `scalars[${i}]`));
   }
+  return held;
 }
 
 // The number of elements of `input` (an array, or bytes of bytesPer each).
@@ -469,7 +474,7 @@ class Zkmsm {
     const knobsAt = this.#alloc(4 * knobs.length);
     try {
       const view = new DataView(m.HEAPU8.buffer);
-      writeInputs(m, view, limbs, points, pointsAt, scalars, scalarsAt);
+      m.zkmsmInputViews = writeInputs(view, limbs, points, pointsAt, scalars, scalarsAt);
       new Uint32Array(m.HEAPU8.buffer, knobsAt, knobs.length).set(knobs);
       const jsonAt = await m.ccall('zkmsm_wasm_msm', 'number', ['number', 'number', 'number', 'number', 'number'],
                                    [curveId, pointsAt, scalarsAt, n, knobsAt], { async: true });
@@ -477,6 +482,7 @@ class Zkmsm {
       if (!out.ok) throw new ZkmsmError(out.status, out.message);
       return { point: out.infinity ? null : { x: BigInt(out.x), y: BigInt(out.y) }, stats: out.stats };
     } finally {
+      delete m.zkmsmInputViews;
       m._free(pointsAt);
       m._free(scalarsAt);
       m._free(knobsAt);

@@ -13,8 +13,10 @@
 #include <string>
 
 #include "msm/webgpu/webgpu_backend.hpp"
+#include "msm/webgpu/webgpu_context.hpp"
 #include "zkmsm/random_inputs.hpp"
 #include "zkmsm/zkmsm.h"
+#include "zkmsm/zkmsm.hpp"
 
 namespace {
 
@@ -119,6 +121,14 @@ const char* zkmsm_wasm_msm(
   config.walker_state = static_cast<zkmsm_walker_state>(knobs[kWalkerState]);
   config.pair_tree_dx_cache = static_cast<int>(knobs[kPairTreeDxCache]);
   config.memory_budget_bytes = (std::uint64_t{knobs[kMemoryBudgetHigh]} << 32) | knobs[kMemoryBudgetLow];
+  // Inputs JavaScript holds (web/zkmsm.mjs leaves the caller's byte arrays where they are) are
+  // read straight from there by the webgpu backend's upload; any other backend reads the heap.
+  if (zkmsm::webgpu::javascript_holds_inputs() &&
+      zkmsm::resolve_backend(static_cast<zkmsm::Backend>(config.backend), static_cast<zkmsm::CurveId>(curve)) !=
+          zkmsm::Backend::webgpu) {
+    zkmsm::webgpu::materialize_held_inputs(points, n * zkmsm_point_limbs(static_cast<zkmsm_curve>(curve)) * 8);
+    zkmsm::webgpu::materialize_held_inputs(scalars, n * 32);
+  }
   zkmsm_stats stats;
   zkmsm_stats_init(&stats);
   std::uint64_t sum[12] = {};  // the widest point: BLS12-381's 2 × 6 limbs

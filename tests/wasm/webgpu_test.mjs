@@ -516,6 +516,50 @@ await test('the kept GPU buffers: reused for the same shape, results unchanged, 
   }
 });
 
+// Byte arrays stay where the caller holds them (zkmsm.mjs passes them as JavaScript-held inputs):
+// the webgpu upload reads them there, and every host reader copies them into the module first —
+// a rejected point's check, Montgomery scalars, and the cpu backend (backend 'auto' on this
+// software adapter). A reader that skipped the copy would see the module's stale memory.
+await test('byte inputs are read where JavaScript holds them, and copied in for every host reader', async () => {
+  const next = rng(seed ^ 0x900n);
+  const Point = CURVES.bn254;
+  const r = Point.Fn.ORDER;
+  const n = 64;
+  const affine = Array.from({ length: n }, () => Point.BASE.multiply((random256(next) % (r - 1n)) + 1n).toAffine());
+  const values = Array.from({ length: n }, () => random256(next) % r);
+  const limbBytes = (value, at, bytes) => {
+    for (let b = 0; b < 32; b++) bytes[at + b] = Number((value >> BigInt(8 * b)) & 0xffn);
+  };
+  const pointBytes = (ps) => {
+    const bytes = new Uint8Array(64 * ps.length);
+    ps.forEach((P, i) => { limbBytes(P.x, 64 * i, bytes); limbBytes(P.y, 64 * i + 32, bytes); });
+    return bytes;
+  };
+  const scalarBytes = (ss) => {
+    const bytes = new Uint8Array(32 * ss.length);
+    ss.forEach((v, i) => limbBytes(v, 32 * i, bytes));
+    return bytes;
+  };
+  const points = pointBytes(affine);
+  const scalars = scalarBytes(values);
+  const want = await zkmsm.msm('bn254', affine, values, { backend: 'cpu' });
+  // The module's memory at the inputs' place first holds other inputs: a copy that did not happen shows.
+  await zkmsm.msm('bn254', points, scalarBytes([...values.slice(1), values[0]]), { backend: 'cpu' });
+  for (const backend of ['webgpu', 'cpu', 'auto']) {
+    const got = await zkmsm.msm('bn254', points, scalars, { backend });
+    assert.deepEqual(got.point, want.point, `backend ${backend}`);
+  }
+  const R = montgomeryRadix(r);
+  const montgomery = scalarBytes(values.map((v) => (v * R) % r));
+  const got = await zkmsm.msm('bn254', points, montgomery, { backend: 'webgpu', scalarsInMontgomery: true });
+  assert.deepEqual(got.point, want.point, 'webgpu, Montgomery scalars');
+  const bad = points.slice();
+  bad[64 * 41 + 32] ^= 1;  // point 41's y
+  await assert.rejects(zkmsm.msm('bn254', bad, scalars, { backend: 'webgpu' }),
+                       (e) => e.status === 'point_not_on_curve' && /^point 41 is not on the curve/.test(e.message),
+                       'webgpu names the rejected point from the caller\'s bytes');
+});
+
 // The walker's dispatch count comes from the batch's entries E, its pieces from the valid ones M:
 // with many zero digits (M << E) every slot finishes in the first dispatch and the later ones must
 // leave it finished, whatever its saved state held before (a fresh buffer, or the last call's).

@@ -10,6 +10,9 @@
 //            refused.
 //            cpu_threads sizes the host's input conversion; glv and precompute_factor (cuda's)
 //            are ignored.
+//   held     inputs JavaScript holds (webgpu_context.hpp) are read from the caller's arrays by the
+//            upload; the host reads of a rejected point and of Montgomery scalars copy them in
+//            first.
 //   points   uploaded as the caller holds them, then converted to Montgomery form and validated
 //            on the device (convert_points.hpp: coordinates < p, on the curve, and in G1 on
 //            BLS12-381); a rejected point is named by the host path's check of it
@@ -149,6 +152,7 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
   static backend::Status rejected_point_status(std::span<const Affine> points,
                                                std::uint32_t index,
                                                const WebGpuPointForm& form) {
+    materialize_held_inputs(&points[index], sizeof(Affine));
     Affine converted;
     const host::RejectedPoint rejected =
         host::check_host_point<Curve>(points[index], index, form.canonical, form.validate, converted);
@@ -169,6 +173,7 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     // The points go to the device as the caller holds them; convert_inputs runs there (the host
     // only names a rejected point). The scalars, if in Montgomery form, are made canonical here.
     const auto convert_start = Clock::now();
+    if (request.form.scalars_in_montgomery) materialize_held_inputs(request.scalars.scalars, n * sizeof(Integer));
     const std::span<const Affine> points = host::caller_points<Curve>(request.points.points, n);
     const WebGpuPointForm point_form{!request.form.points_in_montgomery, request.form.validate_points};
     UninitializedBuffer<Integer> canonical_scalars;

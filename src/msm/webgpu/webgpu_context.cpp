@@ -227,20 +227,44 @@ void Context::write(const Buffer& buffer, const void* data, std::size_t bytes) {
 
 namespace {
 
-// Writes `bytes` of the module's memory at `data` into the mapped `staging` buffer at `offset`, in
-// JavaScript (Emscripten's wgpuBufferGetMappedRange would hand out a zero-filled copy in the
-// module's heap and copy it back on unmap); 0 when the range cannot be had.
+// Writes the `bytes` of the module's memory at `data` into the mapped `staging` buffer at
+// `offset`, in JavaScript (Emscripten's wgpuBufferGetMappedRange would hand out a zero-filled copy
+// in the module's heap and copy it back on unmap): from the caller's array itself where
+// JavaScript holds the range (webgpu_context.hpp, JavaScript-held inputs), else from the heap; 0
+// when the range cannot be had.
 EM_JS(int, fill_mapped_staging, (WGPUBuffer staging, std::size_t offset, const void* data, std::size_t bytes), {
   try {
-    const range = WebGPU.mgrBuffer.get(staging).getMappedRange(offset >>> 0, bytes >>> 0);
-    new Uint8Array(range).set(HEAPU8.subarray(data >>> 0, (data >>> 0) + (bytes >>> 0)));
+    const at = data >>> 0;
+    const size = bytes >>> 0;
+    const view = (Module["zkmsmInputViews"] || []).find((v) => v.at <= at && at + size <= v.at + v.bytes.length);
+    const source = view ? view.bytes.subarray(at - view.at, at - view.at + size) : HEAPU8.subarray(at, at + size);
+    new Uint8Array(WebGPU.mgrBuffer.get(staging).getMappedRange(offset >>> 0, size)).set(source);
     return 1;
   } catch (e) {
     return 0;
   }
 });
 
+// Copies into the module's memory the part of [data, data + bytes) that JavaScript holds.
+EM_JS(void, copy_held_inputs, (const void* data, std::size_t bytes), {
+  const at = data >>> 0;
+  const end = at + (bytes >>> 0);
+  for (const view of Module["zkmsmInputViews"] || []) {
+    const from = Math.max(at, view.at);
+    const to = Math.min(end, view.at + view.bytes.length);
+    if (from < to) HEAPU8.set(view.bytes.subarray(from - view.at, to - view.at), from);
+  }
+});
+
+EM_JS(int, inputs_held_by_javascript, (), { return (Module["zkmsmInputViews"] || []).length > 0 ? 1 : 0; });
+
 }  // namespace
+
+bool javascript_holds_inputs() { return inputs_held_by_javascript() != 0; }
+
+void materialize_held_inputs(const void* data, std::size_t bytes) {
+  if (bytes != 0) copy_held_inputs(data, bytes);
+}
 
 void Context::open_dispatch_scope() {
   if (dispatch_scope_open_) return;

@@ -54,6 +54,16 @@ struct Status {
 // in multiples of 4 and no zero-sized bindings).
 constexpr std::uint64_t allocation_bytes(std::uint64_t bytes) { return bytes < 16 ? 16 : (bytes + 3) / 4 * 4; }
 
+// JavaScript-held inputs: web/zkmsm.mjs may leave the caller's byte arrays where they are and
+// only reserve their place in the module's memory (Module.zkmsmInputViews: { at, bytes } for each,
+// during one call). Context::upload reads such a range from the caller's array (one copy, into the
+// staging buffer, instead of two); any other reader of the host inputs must first copy them in.
+// Whether JavaScript holds inputs during this call:
+bool javascript_holds_inputs();
+// Copies the part of [data, data + bytes) that JavaScript holds into the module's memory (the
+// inputs a host path reads: a rejected point, Montgomery scalars, another backend's whole arrays).
+void materialize_held_inputs(const void* data, std::size_t bytes);
+
 // An owned WGPUBuffer (released with its owner). bytes: what was asked for; allocated:
 // allocation_bytes(bytes), the size it is bound with.
 class Buffer {
