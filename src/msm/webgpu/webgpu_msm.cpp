@@ -39,8 +39,17 @@ double elapsed_ms(Clock::time_point since) {
 // The window cost model's weights: the Vulkan backend's (the CPU backend's 9 per entry, 26 per
 // bucket), not fitted on WebGPU.
 constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
-// The seeds' S = 8 (their mobile knee), as the Vulkan backend; not measured through WebGPU.
-constexpr unsigned kDefaultSlots = 8;
+// S unless asked, by n, for the 8-word fields (BN254, Grumpkin): measured through Dawn's Vulkan
+// backend on an H100 (BENCHMARKS.md, "WebGPU on a GPU, fifth run", stream walker, c automatic):
+// 2^18 S = 8 38.6 ms, 16 35.6, 24 36.0, 32 38.8; 2^20 S = 8 85.4, 16 85.5, 32 77.9, 64 79.0.
+// Below 2^17 the seeds' S = 8 (their mobile knee), as the Vulkan backend; 2^19 not measured.
+// BLS12-381's 12-word field keeps S = 8 (its private memory grows with S; not measured), and so
+// does the pair tree (S = 16 at 2^20: 135 ms against the walker's 78).
+unsigned default_slots(CurveId curve, WebGpuAccumulator accumulator, std::size_t n) {
+  if (curve == CurveId::bls12_381 || accumulator == WebGpuAccumulator::pair_tree || n < (std::size_t{1} << 17))
+    return 8;
+  return n < (std::size_t{1} << 20) ? 16 : 32;
+}
 // Automatic walker size: about this many sorted entries per slot, at most kMaxThreads invocations
 // (the Vulkan backend's geometry; not tuned for WebGPU).
 constexpr std::uint64_t kEntriesPerSlot = 16;
@@ -115,7 +124,7 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
   sizes = {};
   sizes.window_bits = effective_window_bits(n, options.window_bits, scalar_bits, kWindowCostWeights);
   sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
-  sizes.slots = options.slots != 0 ? options.slots : kDefaultSlots;
+  sizes.slots = options.slots != 0 ? options.slots : default_slots(curve, options.accumulator, n);
   sizes.workgroup_size = options.workgroup_size != 0 ? options.workgroup_size : kDefaultWalkerWorkgroupSize;
   const std::uint64_t points = std::max<std::size_t>(n, 1);
   unsigned batch_windows =

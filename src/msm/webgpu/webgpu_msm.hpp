@@ -24,7 +24,7 @@ enum class WebGpuAccumulator { stream_walker, pair_tree };
 struct WebGpuMsmOptions {
   unsigned window_bits = 0;  // c; 0 = the cost model
   WebGpuAccumulator accumulator = WebGpuAccumulator::stream_walker;
-  unsigned slots = 0;                     // S, additions per inversion of the accumulator; 0 = kDefaultSlots
+  unsigned slots = 0;                     // S, additions per inversion of the accumulator; 0 = by n (webgpu_msm.cpp)
   unsigned workgroup_size = 0;            // walker (pair tree: level kernel) invocations per workgroup; 0 = 128
   unsigned max_workgroups = 0;            // walker workgroups at most; 0 = no cap (the pair tree ignores it)
   bool dx_cache = false;                  // the pair tree keeps each pair's denominator for the backward pass
