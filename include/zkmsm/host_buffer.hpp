@@ -4,7 +4,7 @@
 // integers); no constructor runs: write an element before reading it.
 //
 // Representation: size() elements of T, contiguous, aligned to alignof(T). Arrays of at least
-// 4 MiB on Linux are anonymous mappings aligned to 2 MiB and marked MADV_HUGEPAGE, so the kernel
+// 1 MiB on Linux are anonymous mappings aligned to 2 MiB and marked MADV_HUGEPAGE, so the kernel
 // can back them with transparent huge pages: the first touch of fresh memory is one fault per
 // 2 MiB instead of one per 4 KiB. Measured on a 2-core Firecracker VM (THP "madvise"; the
 // project's docs/cpu_perf_notes.md, "Cold memory"): writing 64 MiB of fresh 4 KiB pages 186 ms
@@ -28,8 +28,10 @@ namespace host_buffer_detail {
 
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 // Below this an array stays on the ordinary heap (the mapping's own cost, and the allocator
-// reuses small blocks already faulted in).
-inline constexpr std::size_t kHugePageMinBytes = std::size_t{4} << 20;
+// reuses small blocks already faulted in). 1 MiB: an array of 1–2 MiB takes one huge page (one
+// fault, the kernel clearing 2 MiB) instead of 256–512 faults of 4 KiB pages; 4 MiB before
+// (measured: docs/cpu_perf_notes.md §11).
+inline constexpr std::size_t kHugePageMinBytes = std::size_t{1} << 20;
 
 // `bytes` (> 0) of uninitialised memory aligned to `alignment` (≤ 4 KiB); *mapped_bytes = the
 // mapping's length, 0 for the heap.

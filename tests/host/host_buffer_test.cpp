@@ -52,6 +52,10 @@ TEST(HostBuffer, LargeArraysAreAlignedToHugePages) {
   std::memset(large.data(), 1, large.bytes());
   UninitializedBuffer<std::uint32_t> internal((std::size_t{4} << 20) / sizeof(std::uint32_t));
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(internal.data()) % (std::size_t{2} << 20), 0u);
+  // From 1 MiB up (one huge page for an array of 1–2 MiB).
+  HostBuffer<std::uint8_t> one_mib(std::size_t{1} << 20);
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(one_mib.data()) % (std::size_t{2} << 20), 0u);
+  std::memset(one_mib.data(), 1, one_mib.bytes());
 }
 #endif
 
