@@ -4,9 +4,9 @@
 //
 // The device is the one JavaScript hands to init() (Module.preinitializedWebGPUDevice:
 // navigator.gpu's in a browser, Dawn's `webgpu` package in node). Waiting for the GPU (a
-// buffer mapped for reading, an error scope popped) yields to JavaScript's event loop through
-// Asyncify (emscripten_sleep), so an exported call that waits is asynchronous in JavaScript
-// (ccall with {async: true}). Validation errors (a WGSL compile error, a bad binding) come back
+// buffer mapped, an error scope popped, the queue's work done) yields to JavaScript's event loop
+// through Asyncify (EM_ASYNC_JS functions awaiting WebGPU's promises), so an exported call that
+// waits is asynchronous in JavaScript (ccall with {async: true}). Validation errors (a WGSL compile error, a bad binding) come back
 // as a Status with the device's message, never as a crash.
 //
 // Dispatches do not wait: they are recorded into one command encoder (one compute pass, a
