@@ -179,7 +179,6 @@ Status run_webgpu_msm(std::span<const AffinePoint<Curve>> points,
   const unsigned c = sizes.window_bits;
   const unsigned windows = sizes.windows;
   const auto count = static_cast<std::uint32_t>(n);
-  const StageShapes shapes = stage_shapes(curve, n, options, sizes);
   const bool pair_tree = options.accumulator == WebGpuAccumulator::pair_tree;
 
   Context* context = nullptr;
