@@ -285,8 +285,8 @@ TYPED_TEST(VulkanMsmTest, SlotsThatFinishInTheFirstDispatchStayFinished) {
   for (auto& s : small) {
     s = small_scalar<Curve>(s.limb[0] & ((std::uint64_t{1} << 40) - 1));
   }
-  const VulkanMsmOptions options{.window_bits = 13, .walker_slots = 8, .walker_workgroup_size = 64,
-                                 .walker_max_workgroups = 1};
+  const VulkanMsmOptions options{
+      .window_bits = 13, .walker_slots = 8, .walker_workgroup_size = 64, .walker_max_workgroups = 1};
   vulkan::release_kept_workspace();
   for (const std::vector<Integer<Curve>>* scalars : {&small, &dense, &small}) {
     AffinePoint<Curve> result;
@@ -294,7 +294,8 @@ TYPED_TEST(VulkanMsmTest, SlotsThatFinishInTheFirstDispatchStayFinished) {
     const auto status = vulkan::msm<Curve>(*context, points, *scalars, options, result, report);
     ASSERT_TRUE(status.ok()) << status.message;
     EXPECT_EQ(report.sizes.walker_threads, 64u) << describe(options);
-    EXPECT_EQ(result, expected_msm<Curve>(points, *scalars)) << describe(options) << (scalars == &dense ? ", dense" : ", small");
+    EXPECT_EQ(result, expected_msm<Curve>(points, *scalars))
+        << describe(options) << (scalars == &dense ? ", dense" : ", small");
   }
 }
 

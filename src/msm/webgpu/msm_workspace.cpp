@@ -20,8 +20,8 @@ std::unique_ptr<MsmWorkspace> kept;
 std::uint64_t MsmWorkspace::device_bytes(const MsmWorkspaceShape& shape) {
   const std::uint64_t point_bytes = affine_point_bytes(shape.curve) * shape.n;
   const std::uint64_t scalar_bytes = kScalarBytes * shape.n;
-  return allocation_bytes(point_bytes + scalar_bytes) + allocation_bytes(point_bytes) +
-         allocation_bytes(scalar_bytes) + 4 * allocation_bytes(std::uint64_t{shape.entries} * 4) +
+  return allocation_bytes(point_bytes + scalar_bytes) + allocation_bytes(point_bytes) + allocation_bytes(scalar_bytes) +
+         4 * allocation_bytes(std::uint64_t{shape.entries} * 4) +
          2 * allocation_bytes(std::uint64_t{shape.sentinel} * 4) + allocation_bytes(4) +
          allocation_bytes(kFirstRejectedBytes) + allocation_bytes(kConvertArgumentBytes) +
          allocation_bytes(kDecomposeArgumentBytes) + allocation_bytes(kBoundsArgumentBytes) +

@@ -61,6 +61,7 @@ constexpr int kMessageBytes = 1024;
 // Pops the `count` innermost error scopes of `device` (innermost first, all popped before the one
 // suspension) and waits for them: -1 when none caught an error, else the index of the first that
 // did, its message in `message`.
+// clang-format off
 EM_ASYNC_JS(int, await_error_scopes, (WGPUDevice device, int count, char* message, int capacity), {
   const gpu = WebGPU.mgrDevice.get(device);
   const popped = [];
@@ -74,10 +75,12 @@ EM_ASYNC_JS(int, await_error_scopes, (WGPUDevice device, int count, char* messag
   }
   return -1;
 });
+// clang-format on
 
 // Waits until `queue` has run everything submitted, and for the innermost error scope of `device`
 // when pop_scope (one suspension for both): 0 when both came back clean, 1 when the scope caught
 // an error (its message in `message`), 2 when the queue failed.
+// clang-format off
 EM_ASYNC_JS(int, await_queue, (WGPUDevice device, WGPUQueue queue, int pop_scope, char* message, int capacity), {
   const popped = pop_scope ? WebGPU.mgrDevice.get(device).popErrorScope().catch((e) => e) : null;
   const done = WebGPU.mgrQueue.get(queue).onSubmittedWorkDone().then(() => true, () => false);
@@ -88,12 +91,14 @@ EM_ASYNC_JS(int, await_queue, (WGPUDevice device, WGPUQueue queue, int pop_scope
   }
   return finished ? 0 : 2;
 });
+// clang-format on
 
 // Maps the first `bytes` of `buffer` for `mode` (WGPUMapMode) and waits, with the innermost error
 // scope of `device` when pop_scope (one suspension for both): 0 when mapped and clean, 1 when the
 // scope caught an error (message in `message`), 2 when the map failed. The glue's state of the
 // buffer (mapMode, onUnmap) is set as its own wgpuBufferMapAsync does, so that
 // wgpuBufferGetConstMappedRange and wgpuBufferUnmap work on it.
+// clang-format off
 EM_ASYNC_JS(int, await_map, (WGPUDevice device, WGPUBuffer buffer, int mode, std::size_t bytes, int pop_scope,
                              char* message, int capacity), {
   const wrapper = WebGPU.mgrBuffer.objects[buffer];
@@ -112,6 +117,7 @@ EM_ASYNC_JS(int, await_map, (WGPUDevice device, WGPUBuffer buffer, int mode, std
   }
   return 0;
 });
+// clang-format on
 
 // JavaScript's Module.preinitializedWebGPUDevice is set (init({ device })).
 EM_JS(int, device_was_handed, (), { return Module["preinitializedWebGPUDevice"] ? 1 : 0; });
@@ -232,6 +238,7 @@ namespace {
 // in the module's heap and copy it back on unmap): from the caller's array itself where
 // JavaScript holds the range (webgpu_context.hpp, JavaScript-held inputs), else from the heap; 0
 // when the range cannot be had.
+// clang-format off
 EM_JS(int, fill_mapped_staging, (WGPUBuffer staging, std::size_t offset, const void* data, std::size_t bytes), {
   try {
     const at = data >>> 0;
@@ -244,8 +251,10 @@ EM_JS(int, fill_mapped_staging, (WGPUBuffer staging, std::size_t offset, const v
     return 0;
   }
 });
+// clang-format on
 
 // Copies into the module's memory the part of [data, data + bytes) that JavaScript holds.
+// clang-format off
 EM_JS(void, copy_held_inputs, (const void* data, std::size_t bytes), {
   const at = data >>> 0;
   const end = at + (bytes >>> 0);
@@ -255,6 +264,7 @@ EM_JS(void, copy_held_inputs, (const void* data, std::size_t bytes), {
     if (from < to) HEAPU8.set(view.bytes.subarray(from - view.at, to - view.at), from);
   }
 });
+// clang-format on
 
 EM_JS(int, inputs_held_by_javascript, (), { return (Module["zkmsmInputViews"] || []).length > 0 ? 1 : 0; });
 
@@ -272,8 +282,8 @@ void Context::open_dispatch_scope() {
   dispatch_scope_open_ = true;
 }
 
-void Context::copy(WGPUBuffer from, std::uint64_t from_offset, WGPUBuffer to, std::uint64_t to_offset,
-                   std::size_t bytes) {
+void Context::copy(
+    WGPUBuffer from, std::uint64_t from_offset, WGPUBuffer to, std::uint64_t to_offset, std::size_t bytes) {
   open_dispatch_scope();
   WGPUCommandEncoder encoder = wgpuDeviceCreateCommandEncoder(device_, nullptr);
   wgpuCommandEncoderCopyBufferToBuffer(encoder, from, from_offset, to, to_offset, bytes);
@@ -286,7 +296,8 @@ void Context::copy(WGPUBuffer from, std::uint64_t from_offset, WGPUBuffer to, st
 Status Context::upload(const Buffer& staging, std::span<const UploadPart> parts) {
   std::size_t total = 0;
   for (const UploadPart& part : parts) {
-    if (part.bytes % 4 != 0) return Status::error("upload: a part of " + std::to_string(part.bytes) + " bytes is not a multiple of 4");
+    if (part.bytes % 4 != 0)
+      return Status::error("upload: a part of " + std::to_string(part.bytes) + " bytes is not a multiple of 4");
     total += part.bytes;
   }
   if (total == 0) return {};
@@ -302,7 +313,8 @@ Status Context::upload(const Buffer& staging, std::span<const UploadPart> parts)
     offset += part.bytes;
   }
   wgpuBufferUnmap(staging.handle());
-  if (filled == 0) return Status::error("uploading the inputs failed: the staging buffer's mapped range is not available");
+  if (filled == 0)
+    return Status::error("uploading the inputs failed: the staging buffer's mapped range is not available");
   offset = 0;
   for (const UploadPart& part : parts) {
     copy(staging.handle(), offset, part.to->handle(), 0, part.bytes);

@@ -6,8 +6,8 @@
 // navigator.gpu's in a browser, Dawn's `webgpu` package in node). Waiting for the GPU (a
 // buffer mapped, an error scope popped, the queue's work done) yields to JavaScript's event loop
 // through Asyncify (EM_ASYNC_JS functions awaiting WebGPU's promises), so an exported call that
-// waits is asynchronous in JavaScript (ccall with {async: true}). Validation errors (a WGSL compile error, a bad binding) come back
-// as a Status with the device's message, never as a crash.
+// waits is asynchronous in JavaScript (ccall with {async: true}). Validation errors (a WGSL compile error, a bad
+// binding) come back as a Status with the device's message, never as a crash.
 //
 // Dispatches do not wait: they are recorded into one command encoder (one compute pass, a
 // dispatch per usage scope, so each sees the writes of the ones before), submitted by the next

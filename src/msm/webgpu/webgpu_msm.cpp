@@ -81,7 +81,10 @@ StageShapes stage_shapes(CurveId curve, std::size_t n, const WebGpuMsmOptions& o
 }
 
 // The buffers of the MSM of n points with `sizes` (msm_workspace.hpp).
-MsmWorkspaceShape workspace_shape(CurveId curve, std::size_t n, const WebGpuMsmOptions& options, const WebGpuMsmSizes& sizes) {
+MsmWorkspaceShape workspace_shape(CurveId curve,
+                                  std::size_t n,
+                                  const WebGpuMsmOptions& options,
+                                  const WebGpuMsmSizes& sizes) {
   const StageShapes shapes = stage_shapes(curve, n, options, sizes);
   MsmWorkspaceShape shape;
   shape.curve = curve;
@@ -254,24 +257,25 @@ Status run_webgpu_msm(std::span<const AffinePoint<Curve>> points,
     if (Status s = timed(3, start); !s.ok) return s;
     start = Clock::now();
     if (pair_tree) {
-      if (Status s = w.tree->accumulate(w.points, w.keys[sorted_in], w.values[sorted_in], w.bucket_start,
-                                        w.bucket_end, batch_entries, shape.sentinel(), count);
+      if (Status s = w.tree->accumulate(w.points, w.keys[sorted_in], w.values[sorted_in], w.bucket_start, w.bucket_end,
+                                        batch_entries, shape.sentinel(), count);
           !s.ok)
         return s;
-    } else if (Status s = w.walker->accumulate(w.points, w.keys[sorted_in], w.values[sorted_in], w.valid, batch_entries);
+    } else if (Status s =
+                   w.walker->accumulate(w.points, w.keys[sorted_in], w.values[sorted_in], w.valid, batch_entries);
                !s.ok) {
       return s;
     }
     if (Status s = timed(4, start); !s.ok) return s;
     start = Clock::now();
     const Buffer& bucket_sums = pair_tree ? w.tree->bucket_sums() : w.walker->bucket_sums();
-    if (Status s = w.reduction->reduce_batch(bucket_sums, w.bucket_start, w.bucket_end, first, batch); !s.ok)
-      return s;
+    if (Status s = w.reduction->reduce_batch(bucket_sums, w.bucket_start, w.bucket_end, first, batch); !s.ok) return s;
     if (Status s = timed(5, start); !s.ok) return s;
   }
   start = Clock::now();
   std::vector<XyzzPoint<Curve>> window_sums(windows);
-  if (Status s = context->read(w.reduction->window_sums(), window_sums.data(), windows * sizeof(XyzzPoint<Curve>)); !s.ok)
+  if (Status s = context->read(w.reduction->window_sums(), window_sums.data(), windows * sizeof(XyzzPoint<Curve>));
+      !s.ok)
     return s;
   result = combine_windows<Curve>(window_sums, c);
   stages[6].milliseconds = elapsed_ms(start);
