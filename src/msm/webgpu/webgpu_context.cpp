@@ -148,23 +148,11 @@ Status Context::get(Context** out) {
   return {};
 }
 
-Status Context::create_handle(std::size_t bytes, WGPUBufferUsageFlags usage, WGPUBuffer& out) {
+WGPUBuffer Context::new_handle(std::size_t bytes, WGPUBufferUsageFlags usage) {
   WGPUBufferDescriptor descriptor{};
   descriptor.size = allocation_bytes(bytes);
   descriptor.usage = usage;
-  // Out of memory, or a size above the device's maxBufferSize (a validation error).
-  if (!allocation_scope_open_) {
-    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
-    wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
-  }
-  out = wgpuDeviceCreateBuffer(device_, &descriptor);
-  if (allocation_scope_open_) return {};
-  std::string message;
-  const int scope = pop_error_scopes(2, message);
-  const std::string size = " (" + std::to_string(bytes) + " bytes)";
-  if (scope == 0) return Status::error("out of device memory: " + message + size, Failure::out_of_memory);
-  if (scope == 1) return Status::error("a buffer of this size: " + message + size);
-  return {};
+  return wgpuDeviceCreateBuffer(device_, &descriptor);
 }
 
 void Context::own(WGPUBuffer handle, std::size_t bytes, Buffer& out) {
@@ -176,10 +164,20 @@ void Context::own(WGPUBuffer handle, std::size_t bytes, Buffer& out) {
 }
 
 Status Context::create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out) {
-  WGPUBuffer handle = nullptr;
-  const Status made = create_handle(bytes, usage, handle);
-  own(handle, bytes, out);
-  return made;
+  if (allocation_scope_open_) {
+    own(new_handle(bytes, usage), bytes, out);
+    return {};
+  }
+  // Out of memory, or a size above the device's maxBufferSize (a validation error).
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_Validation);
+  wgpuDevicePushErrorScope(device_, WGPUErrorFilter_OutOfMemory);
+  own(new_handle(bytes, usage), bytes, out);
+  std::string message;
+  const int scope = pop_error_scopes(2, message);
+  const std::string size = " (" + std::to_string(bytes) + " bytes)";
+  if (scope == 0) return Status::error("out of device memory: " + message + size, Failure::out_of_memory);
+  if (scope == 1) return Status::error("a buffer of this size: " + message + size);
+  return {};
 }
 
 Context::AllocationScope::AllocationScope(Context& context) : context_(context) {
@@ -456,11 +454,8 @@ Status Context::read(const Buffer& buffer, void* out, std::size_t bytes) {
   // scope, awaited together with the map: one suspension.
   open_dispatch_scope();
   const std::size_t padded = (bytes + 3) / 4 * 4;
-  WGPUBufferDescriptor descriptor{};
-  descriptor.size = allocation_bytes(padded);
-  descriptor.usage = WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst;
   Buffer staging;
-  own(wgpuDeviceCreateBuffer(device_, &descriptor), padded, staging);
+  own(new_handle(padded, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst), padded, staging);
   copy(buffer.handle(), 0, staging.handle(), 0, padded);
   dispatch_scope_open_ = false;
   char message[kMessageBytes] = {};

@@ -191,10 +191,11 @@ class Context {
   // The module's context, once made (Buffer's destructor submits its recorded dispatches).
   static Context* instance;
   static void flush_before_destroying();
-  // A buffer of allocation_bytes(bytes); errors come back here unless an AllocationScope is open
-  // (then its close() reports them).
-  Status create_handle(std::size_t bytes, WGPUBufferUsageFlags usage, WGPUBuffer& out);
-  Status create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out);  // counted in live_bytes()
+  // A buffer of allocation_bytes(bytes), counted in live_bytes(); errors come back here unless an
+  // AllocationScope is open (then its close() reports them).
+  Status create_buffer(std::size_t bytes, WGPUBufferUsageFlags usage, Buffer& out);
+  // A handle of allocation_bytes(bytes), its errors left to the error scope open at the time.
+  WGPUBuffer new_handle(std::size_t bytes, WGPUBufferUsageFlags usage);
   // Wraps a new handle in `out` and counts it in live_bytes().
   void own(WGPUBuffer handle, std::size_t bytes, Buffer& out);
   // Opens the dispatches' error scope unless it is open.
