@@ -65,6 +65,10 @@ const FIELDS = {
 };
 // A curve's salt for the random streams of one test.
 const salt = (curve, salts) => salts[CURVE_NAMES.indexOf(curve)];
+// An independent random point k·G (k uniform in [1, r)) of the @noble/curves group `Point`, from
+// `next`; n of them.
+const randomPoint = (Point, next) => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
+const randomPoints = (Point, n, next) => Array.from({ length: n }, () => randomPoint(Point, next));
 
 let failures = 0;
 const filter = new RegExp(process.env.ZKMSM_TEST_FILTER ?? '');
@@ -113,7 +117,7 @@ for (const curve of LARGE_TIER_CURVES) {
     const p = Point.Fp.ORDER;
     const R = montgomeryRadix(p);
     const next = rng(seed ^ salt(curve, [0x100n, 0x200n, 0x210n]));
-    const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
+    const random = () => randomPoint(Point, next);
     const points = Array.from({ length: 40 }, random);
     const infinity = Point.ZERO;
     // Random pairs, then P + P, P + (−P), infinity on either side and on both.
@@ -209,7 +213,7 @@ for (const curve of LARGE_TIER_CURVES) {
     const R = montgomeryRadix(p);
     const inverseR = power(R, p - 2n, p);
     const next = rng(seed ^ salt(curve, [0x800n, 0x900n, 0x910n]));
-    const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
+    const random = () => randomPoint(Point, next);
     for (const [windowBits, windows] of [[2, 3], [6, 2], [7, 2], [11, 1]]) {
       const buckets = 2 ** (windowBits - 1);
       // About one bucket in five empty, one in twenty summing to infinity (P + (−P)).
@@ -248,7 +252,7 @@ for (const curve of CURVE_NAMES) {
     const R = montgomeryRadix(p);
     const inverseR = power(R, p - 2n, p);
     const next = rng(seed ^ salt(curve, [0xa00n, 0xb00n, 0xb10n]));
-    const random = () => Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n);
+    const random = () => randomPoint(Point, next);
     const points = Array.from({ length: 30 }, random);
     // Every case inside batches: additions, doublings, P + (−P), infinity on either side and both.
     const pairs = [...points.slice(0, 15).map((P, i) => [P, points[15 + i]]), [points[0], points[0]],
@@ -421,8 +425,7 @@ await test('convert_inputs on the device names the lowest rejected point as the 
     const Point = CURVES[curve];
     const p = Point.Fp.ORDER;
     const next = rng(seed ^ 0x1200n);
-    const points = Array.from({ length: 12 }, () =>
-      Point.BASE.multiply((random256(next) % (Point.Fn.ORDER - 1n)) + 1n).toAffine());
+    const points = randomPoints(Point, 12, next).map((P) => P.toAffine());
     const scalars = Array.from({ length: 12 }, () => random256(next));
     const offCurve = (P) => ({ x: P.x, y: P.y ^ 1n });
     const rejects = (ps, status, pattern, what) =>
@@ -461,7 +464,7 @@ await test('dispatches in rows of workgroups (as above 65,535) give the same res
     assert.deepEqual(entries.keys, want.keys, 'decompose keys in rows of 3 workgroups');
     assert.deepEqual(entries.values, want.values, 'decompose values in rows of 3 workgroups');
     const Point = CURVES.bn254;
-    const points = Array.from({ length: 300 }, () => Point.BASE.multiply((random256(next) % (r - 1n)) + 1n));
+    const points = randomPoints(Point, 300, next);
     const msmScalars = scalars.slice(0, 300);
     let sum = Point.ZERO;
     points.forEach((P, i) => { const k = msmScalars[i] % r; if (k !== 0n) sum = sum.add(P.multiply(k)); });
@@ -483,7 +486,7 @@ await test('the kept GPU buffers: reused for the same shape, results unchanged, 
     const Point = CURVES[curve];
     const r = Point.Fn.ORDER;
     const n = 300;
-    const fresh = () => Array.from({ length: n }, () => Point.BASE.multiply((random256(next) % (r - 1n)) + 1n).toAffine());
+    const fresh = () => randomPoints(Point, n, next).map((P) => P.toAffine());
     const dense = () => Array.from({ length: n }, () => random256(next));
     const sparse = () => Array.from({ length: n }, (_, i) => (i % 37 === 0 ? random256(next) : 0n));
     const collide = (ps) => ps.map((P, i) => (i % 3 === 1 ? ps[i - 1] : i % 3 === 2 ? { x: ps[i - 2].x, y: Point.Fp.ORDER - ps[i - 2].y } : P));
@@ -525,7 +528,7 @@ await test('byte inputs are read where JavaScript holds them, and copied in for 
   const Point = CURVES.bn254;
   const r = Point.Fn.ORDER;
   const n = 64;
-  const affine = Array.from({ length: n }, () => Point.BASE.multiply((random256(next) % (r - 1n)) + 1n).toAffine());
+  const affine = randomPoints(Point, n, next).map((P) => P.toAffine());
   const values = Array.from({ length: n }, () => random256(next) % r);
   const limbBytes = (value, at, bytes) => {
     for (let b = 0; b < 32; b++) bytes[at + b] = Number((value >> BigInt(8 * b)) & 0xffn);
@@ -570,7 +573,7 @@ await test('the walker: slots that finish in the first dispatch stay finished in
   const Point = CURVES.bn254;
   const r = Point.Fn.ORDER;
   const n = 2000;
-  const points = Array.from({ length: n }, () => Point.BASE.multiply((random256(next) % (r - 1n)) + 1n).toAffine());
+  const points = randomPoints(Point, n, next).map((P) => P.toAffine());
   const dense = Array.from({ length: n }, () => random256(next));
   const small = Array.from({ length: n }, () => random256(next) & ((1n << 40n) - 1n));
   const options = { backend: 'webgpu', windowBits: 13, walkerSlots: 8, walkerMaxBlocks: 1 };
