@@ -31,6 +31,18 @@
 // from the call before were used; releaseDeviceMemory() frees them). Bad input rejects with a ZkmsmError whose
 // `status` names it (e.g. point_not_on_curve). msm() resolves asynchronously: calls run one after
 // another. Variable-time in every input: never pass secret scalars.
+//
+// Bases (a prover's commitment key, reused for every commitment):
+//
+//   const bases = await zkmsm.prepareBases('bn254', points, { backend: 'webgpu' });  // once
+//   const { point } = await zkmsm.msm('bn254', bases, scalars);  // many times, n ≤ bases.size
+//   await bases.release();
+//
+// prepareBases validates and converts the points once (options: backend, validatePoints,
+// pointsInMontgomery): on webgpu they are uploaded and checked on the GPU and stay in its memory, so
+// an msm() on them uploads only its scalars; on cpu a validated copy stays in the module's memory.
+// msm() on bases takes n ≤ bases.size scalars (the first n points), runs on the bases' backend
+// and ignores the point options. release() frees the memory; a released Bases is refused.
 
 const FIELDS = { bn254_fq: 0, bn254_fr: 1, bls12_381_fq: 2, bls12_381_fr: 3 };  // the test hooks' field numbers
 const FIELD_LIMBS = { bn254_fq: 4, bn254_fr: 4, bls12_381_fq: 6, bls12_381_fr: 4 };  // 64-bit limbs
@@ -143,6 +155,24 @@ function knobWords(options) {
 }
 
 
+
+// Points prepared once for many MSMs (Zkmsm.prepareBases): the module's handle, its curve, size
+// (points) and backend ('webgpu': kept on the GPU; 'cpu': in the module's memory).
+export class Bases {
+  #release;
+  constructor(curve, size, backend, handle, release) {
+    this.curve = curve;
+    this.size = size;
+    this.backend = backend;
+    this.handle = handle;  // the module's zkmsm_bases*; 0 once released
+    this.#release = release;
+  }
+
+  // Frees the prepared points (the GPU buffer on webgpu). Resolves once they are freed.
+  release() {
+    return this.#release(this);
+  }
+}
 
 class Zkmsm {
   #queue = Promise.resolve();  // the asynchronous calls, one after another
@@ -454,10 +484,71 @@ class Zkmsm {
     return this.#serialized(async () => this.module._zkmsm_wasm_webgpu_release_workspace());
   }
 
-  // Σ scalars[i]·points[i] (see the top of this file); resolves to { point, stats }. Calls run one
-  // after another (the module suspends one call at a time while it waits for the GPU).
+  // Σ scalars[i]·points[i] (see the top of this file), points an array, bytes or a Bases; resolves
+  // to { point, stats }. Calls run one after another (the module suspends one call at a time while
+  // it waits for the GPU).
   msm(curve, points, scalars, options = {}) {
+    if (points instanceof Bases) return this.#serialized(() => this.#msmOnBases(curve, points, scalars, options));
     return this.#serialized(() => this.#msm(curve, points, scalars, options));
+  }
+
+  // Validates and converts `points` once for many msm() calls (see the top of this file); resolves
+  // to a Bases.
+  prepareBases(curve, points, options = {}) {
+    return this.#serialized(() => this.#prepareBases(curve, points, options));
+  }
+
+  async #prepareBases(curve, points, options) {
+    const m = this.module;
+    const curveId = enumValue(CURVES, curve, 'curve');
+    const limbs = COORDINATE_LIMBS[curve];
+    const knobs = knobWords(options);
+    const n = countOf(points, 16 * limbs, 'points');
+    const pointsAt = this.#alloc(16 * limbs * n);
+    const knobsAt = this.#alloc(4 * knobs.length);
+    try {
+      m.zkmsmInputViews = writeInputs(new DataView(m.HEAPU8.buffer), limbs, points, pointsAt, [], 0);
+      new Uint32Array(m.HEAPU8.buffer, knobsAt, knobs.length).set(knobs);
+      const jsonAt = await m.ccall('zkmsm_wasm_prepare_bases', 'number', ['number', 'number', 'number', 'number'],
+                                   [curveId, pointsAt, n, knobsAt], { async: true });
+      const out = JSON.parse(m.UTF8ToString(jsonAt));
+      if (!out.ok) throw new ZkmsmError(out.status, out.message);
+      return new Bases(curve, n, out.backend, out.handle, (bases) => this.#serialized(async () => {
+        if (bases.handle !== 0) m._zkmsm_wasm_release_bases(bases.handle);
+        bases.handle = 0;
+      }));
+    } finally {
+      delete m.zkmsmInputViews;
+      m._free(pointsAt);
+      m._free(knobsAt);
+    }
+  }
+
+  async #msmOnBases(curve, bases, scalars, options) {
+    const m = this.module;
+    if (bases.handle === 0) throw new ZkmsmError('invalid_argument', 'these bases were released');
+    if (curve !== bases.curve) {
+      throw new ZkmsmError('invalid_argument', `the bases are ${bases.curve} points, not ${curve}`);
+    }
+    const curveId = enumValue(CURVES, curve, 'curve');
+    const knobs = knobWords(options);
+    const n = countOf(scalars, 32, 'scalars');
+    const scalarsAt = this.#alloc(32 * n);
+    const knobsAt = this.#alloc(4 * knobs.length);
+    try {
+      m.zkmsmInputViews = writeInputs(new DataView(m.HEAPU8.buffer), 0, [], 0, scalars, scalarsAt);
+      new Uint32Array(m.HEAPU8.buffer, knobsAt, knobs.length).set(knobs);
+      const jsonAt = await m.ccall('zkmsm_wasm_bases_msm', 'number',
+                                   ['number', 'number', 'number', 'number', 'number'],
+                                   [curveId, bases.handle, scalarsAt, n, knobsAt], { async: true });
+      const out = JSON.parse(m.UTF8ToString(jsonAt));
+      if (!out.ok) throw new ZkmsmError(out.status, out.message);
+      return { point: out.infinity ? null : { x: BigInt(out.x), y: BigInt(out.y) }, stats: out.stats };
+    } finally {
+      delete m.zkmsmInputViews;
+      m._free(scalarsAt);
+      m._free(knobsAt);
+    }
   }
 
   async #msm(curve, points, scalars, options) {

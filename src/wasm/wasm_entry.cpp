@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <variant>
 
+#include "api/c_api_bases.hpp"
 #include "msm/webgpu/webgpu_backend.hpp"
 #include "msm/webgpu/webgpu_context.hpp"
 #include "zkmsm/random_inputs.hpp"
@@ -99,14 +101,12 @@ enum KnobWord {
   kKnobWords,
 };
 
-// Σ scalars[i]·points[i] for i < n on `curve` (zkmsm_curve) with the kKnobWords knobs of
-// `knobs` (KnobWord) and the library's defaults otherwise. Returns JSON text, valid until the
-// next call:
-//   {"ok":true,"infinity":false,"x":"0x…","y":"0x…","stats":{…}}   (or "infinity":true)
-//   {"ok":false,"status":"point_not_on_curve","message":"…"}   (zkmsm_status_string)
-// stats: zkmsm_stats's fields, and for the webgpu backend its walker geometry ("webgpu").
-const char* zkmsm_wasm_msm(
-    int curve, const std::uint64_t* points, const std::uint64_t* scalars, std::size_t n, const std::uint32_t* knobs) {
+}  // extern "C"
+
+namespace {
+
+// The zkmsm_config of the kKnobWords words at `knobs`, the library's defaults otherwise.
+zkmsm_config config_of_knobs(const std::uint32_t* knobs) {
   zkmsm_config config;
   zkmsm_config_init(&config);
   config.backend = static_cast<zkmsm_backend>(knobs[kBackend]);
@@ -121,31 +121,106 @@ const char* zkmsm_wasm_msm(
   config.walker_state = static_cast<zkmsm_walker_state>(knobs[kWalkerState]);
   config.pair_tree_dx_cache = static_cast<int>(knobs[kPairTreeDxCache]);
   config.memory_budget_bytes = (std::uint64_t{knobs[kMemoryBudgetHigh]} << 32) | knobs[kMemoryBudgetLow];
-  // Inputs JavaScript holds (web/zkmsm.mjs leaves the caller's byte arrays where they are) are
-  // read straight from there by the webgpu backend's upload; any other backend reads the heap.
-  if (zkmsm::webgpu::javascript_holds_inputs() &&
-      zkmsm::resolve_backend(static_cast<zkmsm::Backend>(config.backend), static_cast<zkmsm::CurveId>(curve)) !=
-          zkmsm::Backend::webgpu) {
-    zkmsm::webgpu::materialize_held_inputs(points, n * zkmsm_point_limbs(static_cast<zkmsm_curve>(curve)) * 8);
-    zkmsm::webgpu::materialize_held_inputs(scalars, n * 32);
-  }
+  return config;
+}
+
+// The backend of a handle of prepared bases.
+zkmsm::Backend backend_of(const zkmsm_bases& bases) {
+  return std::visit([](const auto& b) { return b.backend(); }, bases.bases);
+}
+
+// The backend `config` runs on for `curve` (automatic resolved).
+zkmsm::Backend backend_of(const zkmsm_config& config, int curve) {
+  return zkmsm::resolve_backend(static_cast<zkmsm::Backend>(config.backend), static_cast<zkmsm::CurveId>(curve));
+}
+
+// Inputs JavaScript holds (web/zkmsm.mjs leaves the caller's byte arrays where they are) are read
+// straight from there by the webgpu backend's upload; any other backend reads the heap.
+void materialize_unless_webgpu(zkmsm::Backend backend, const void* data, std::size_t bytes) {
+  if (zkmsm::webgpu::javascript_holds_inputs() && backend != zkmsm::Backend::webgpu)
+    zkmsm::webgpu::materialize_held_inputs(data, bytes);
+}
+
+std::string error_json(int status) {
+  return "{\"ok\":false,\"status\":" + json_string(zkmsm_status_string(status)) +
+         ",\"message\":" + json_string(zkmsm_last_error()) + "}";
+}
+
+// The JSON of an MSM's outcome (zkmsm_wasm_msm).
+std::string msm_json(int status, int curve, const std::uint64_t* sum, int infinity, const zkmsm_stats& stats) {
+  if (status != ZKMSM_OK) return error_json(status);
+  const std::size_t limbs = zkmsm_point_limbs(static_cast<zkmsm_curve>(curve)) / 2;
+  const std::string point = infinity != 0 ? std::string("\"infinity\":true")
+                                          : "\"infinity\":false,\"x\":" + hex_of_limbs(sum, limbs) +
+                                                ",\"y\":" + hex_of_limbs(sum + limbs, limbs);
+  return "{\"ok\":true," + point + ",\"stats\":" + stats_json(stats) + "}";
+}
+
+}  // namespace
+
+extern "C" {
+
+// Σ scalars[i]·points[i] for i < n on `curve` (zkmsm_curve) with the kKnobWords knobs of
+// `knobs` (KnobWord) and the library's defaults otherwise. Returns JSON text, valid until the
+// next call:
+//   {"ok":true,"infinity":false,"x":"0x…","y":"0x…","stats":{…}}   (or "infinity":true)
+//   {"ok":false,"status":"point_not_on_curve","message":"…"}   (zkmsm_status_string)
+// stats: zkmsm_stats's fields, and for the webgpu backend its walker geometry ("webgpu").
+const char* zkmsm_wasm_msm(
+    int curve, const std::uint64_t* points, const std::uint64_t* scalars, std::size_t n, const std::uint32_t* knobs) {
+  const zkmsm_config config = config_of_knobs(knobs);
+  const zkmsm::Backend backend = backend_of(config, curve);
+  materialize_unless_webgpu(backend, points, n * zkmsm_point_limbs(static_cast<zkmsm_curve>(curve)) * 8);
+  materialize_unless_webgpu(backend, scalars, n * 32);
   zkmsm_stats stats;
   zkmsm_stats_init(&stats);
   std::uint64_t sum[12] = {};  // the widest point: BLS12-381's 2 × 6 limbs
   int infinity = 0;
   const int status = zkmsm_msm(static_cast<zkmsm_curve>(curve), points, scalars, n, &config, sum, &infinity, &stats);
-  if (status != ZKMSM_OK) {
-    last_json = "{\"ok\":false,\"status\":" + json_string(zkmsm_status_string(status)) +
-                ",\"message\":" + json_string(zkmsm_last_error()) + "}";
-  } else {
-    const std::size_t limbs = zkmsm_point_limbs(static_cast<zkmsm_curve>(curve)) / 2;
-    const std::string point = infinity != 0 ? std::string("\"infinity\":true")
-                                            : "\"infinity\":false,\"x\":" + hex_of_limbs(sum, limbs) +
-                                                  ",\"y\":" + hex_of_limbs(sum + limbs, limbs);
-    last_json = "{\"ok\":true," + point + ",\"stats\":" + stats_json(stats) + "}";
-  }
+  last_json = msm_json(status, curve, sum, infinity, stats);
   return last_json.c_str();
 }
+
+// Prepares the n points at `points` of `curve` once for many MSMs (zkmsm_bases_create): the knobs
+// as zkmsm_wasm_msm's (the backend and the point form and validation apply). On webgpu the points
+// are uploaded, converted and validated once and stay on the device; on cpu a validated copy in
+// Montgomery form stays in the module's memory. Returns JSON text, valid until the next call:
+//   {"ok":true,"handle":H,"backend":"webgpu"}   (H: the zkmsm_bases* for the calls below)
+//   or the error as zkmsm_wasm_msm's.
+const char* zkmsm_wasm_prepare_bases(int curve,
+                                     const std::uint64_t* points,
+                                     std::size_t n,
+                                     const std::uint32_t* knobs) {
+  const zkmsm_config config = config_of_knobs(knobs);
+  const zkmsm::Backend backend = backend_of(config, curve);
+  materialize_unless_webgpu(backend, points, n * zkmsm_point_limbs(static_cast<zkmsm_curve>(curve)) * 8);
+  zkmsm_bases* bases = nullptr;
+  const int status = zkmsm_bases_create(static_cast<zkmsm_curve>(curve), points, n, &config, &bases);
+  last_json = status != ZKMSM_OK
+                  ? error_json(status)
+                  : "{\"ok\":true,\"handle\":" + std::to_string(reinterpret_cast<std::uintptr_t>(bases)) +
+                        ",\"backend\":" + json_string(zkmsm::to_string(backend_of(*bases))) + "}";
+  return last_json.c_str();
+}
+
+// Σ scalars[i]·bases[i] for i < n ≤ the handle's size (zkmsm_bases_msm) on the handle's backend;
+// `curve` is the handle's, the knobs as zkmsm_wasm_msm's (the point form ones are ignored: they
+// were applied by zkmsm_wasm_prepare_bases). Returns zkmsm_wasm_msm's JSON.
+const char* zkmsm_wasm_bases_msm(
+    int curve, const zkmsm_bases* bases, const std::uint64_t* scalars, std::size_t n, const std::uint32_t* knobs) {
+  const zkmsm_config config = config_of_knobs(knobs);
+  if (bases != nullptr) materialize_unless_webgpu(backend_of(*bases), scalars, n * 32);
+  zkmsm_stats stats;
+  zkmsm_stats_init(&stats);
+  std::uint64_t sum[12] = {};
+  int infinity = 0;
+  const int status = zkmsm_bases_msm(bases, scalars, n, &config, sum, &infinity, &stats);
+  last_json = msm_json(status, curve, sum, infinity, stats);
+  return last_json.c_str();
+}
+
+// Frees a handle of zkmsm_wasm_prepare_bases and its memory (device memory on webgpu).
+void zkmsm_wasm_release_bases(zkmsm_bases* bases) { zkmsm_bases_destroy(bases); }
 
 // n independent random points (each from a random x-coordinate, zkmsm/random_inputs.hpp) and n
 // random scalars in [0, r) of `curve` for `seed` (seed_low + 2^32 · seed_high), in the C ABI's

@@ -382,6 +382,62 @@ for (const curve of LARGE_TIER_CURVES) {
   });
 }
 
+// Bases prepared once (zkmsm.prepareBases): the points uploaded, converted and validated on the
+// device and kept there; each MSM on them uploads only its scalars and reads a prefix of them.
+for (const curve of LARGE_TIER_CURVES) {
+  await test(`${curve}: MSMs on bases kept on the device equal @noble/curves`, async () => {
+    const { Point, r, points, scalars, affine, expected } = msmFixture(curve, [0x1200n, 0x1300n, 0x1310n]);
+    const P = points[0];
+    // Infinity, a point and its negation, and a repeated point among random independent ones.
+    const keyPoints = [Point.ZERO, P, P.negate(), ...points.slice(1, 200), points[5]];
+    const bases = await zkmsm.prepareBases(curve, keyPoints.map(affine), { backend: 'webgpu' });
+    assert.equal(bases.backend, 'webgpu');
+    assert.equal(bases.size, keyPoints.length);
+    const m = keyPoints.length;
+    const cases = [
+      ['every point', keyPoints, scalars.slice(0, m), {}],
+      ['the first 100 points', keyPoints.slice(0, 100), scalars.slice(100, 200), {}],
+      ['the first 100 points again, c = 5, S = 3', keyPoints.slice(0, 100), scalars.slice(0, 100), { windowBits: 5, walkerSlots: 3 }],
+      ['the pair tree', keyPoints, scalars.slice(1, m + 1), { accumulator: 'pair_tree' }],
+      ['scalars r, r + 1, 0, 2^256 - 1', keyPoints.slice(0, 4), [r, r + 1n, 0n, (1n << 256n) - 1n], {}],
+      ['no scalars', [], [], {}],
+    ];
+    for (const [name, ps, ks, options] of cases) {
+      const { point, stats } = await zkmsm.msm(curve, bases, ks, options);
+      const what = `${curve}: ${name} (${JSON.stringify(stats)})`;
+      assert.deepEqual(point, expected(ps, ks), what);
+      if (ks.length === 0) continue;
+      assert.equal(stats.backend, 'webgpu', what);
+      // The points are not the MSM's: its buffers are the closed form without them.
+      assert.equal(stats.measured_peak_bytes, stats.estimated_peak_bytes, what);
+    }
+    // Scalars as bytes (read where JavaScript holds them) give the same point.
+    const bytes = new Uint8Array(32 * 50);
+    const view = new DataView(bytes.buffer);
+    scalars.slice(0, 50).forEach((k, i) => { for (let l = 0; l < 4; l++) view.setBigUint64(32 * i + 8 * l, (k >> BigInt(64 * l)) & ((1n << 64n) - 1n), true); });
+    assert.deepEqual((await zkmsm.msm(curve, bases, bytes)).point, expected(keyPoints.slice(0, 50), scalars.slice(0, 50)));
+    // The same MSM from the points themselves, and a plain MSM between two on the bases.
+    assert.deepEqual((await zkmsm.msm(curve, keyPoints.map(affine), scalars.slice(0, m), { backend: 'webgpu' })).point,
+                     expected(keyPoints, scalars.slice(0, m)));
+    assert.deepEqual((await zkmsm.msm(curve, bases, scalars.slice(0, m))).point, expected(keyPoints, scalars.slice(0, m)));
+    const refused = (call, status, pattern) => assert.rejects(call, (e) => e.status === status && pattern.test(e.message));
+    await refused(zkmsm.msm(curve, bases, scalars.slice(0, m + 1)), 'invalid_argument', /./);
+    await refused(zkmsm.msm(curve === 'bn254' ? 'grumpkin' : 'bn254', bases, [1n]), 'invalid_argument', /bases are/);
+    await bases.release();
+    await refused(zkmsm.msm(curve, bases, [1n]), 'invalid_argument', /released/);
+    await bases.release();
+    // A bad point is refused by its index, as by msm().
+    const A = affine(P);
+    const bad = [A, A, { x: A.x, y: A.y ^ 1n }];
+    await refused(zkmsm.prepareBases(curve, bad, { backend: 'webgpu' }), 'point_not_on_curve', /point 2/);
+    await refused(zkmsm.prepareBases(curve, [A, { x: Point.Fp.ORDER, y: 0n }], { backend: 'webgpu' }),
+                  'point_not_canonical', /point 1/);
+    const empty = await zkmsm.prepareBases(curve, [], { backend: 'webgpu' });
+    assert.equal((await zkmsm.msm(curve, empty, [])).point, null);
+    await empty.release();
+  });
+}
+
 // The pair tree keeps a point per entry, so a batch of windows is bounded by WebGPU's 128 MiB
 // binding: c = 2 on 20,000 points is 128 windows, 164 MB of entries, so at least two batches.
 await test('bn254: the pair tree batches windows so that each buffer fits one 128 MiB binding', async () => {

@@ -3,9 +3,11 @@
 // points) on every call cost the upload stage ~17 ms on the H100 machine (probe, BENCHMARKS.md).
 //
 // A workspace holds, for n points and the plan's sizes:
-//   staged_inputs          MapWrite | CopySrc: the points then the scalars as the caller holds them,
+//   staged_inputs          MapWrite | CopySrc: the scalars then the points as the caller holds them,
 //                          filled by the host (Context::upload) and copied to:
-//   points, scalars        what the stages read (convert_inputs converts the points in place)
+//   points, scalars        what the stages read (convert_inputs converts the points in place);
+//                          on prepared bases (points_on_device) neither points nor their staging:
+//                          the stages read the bases' buffer (device_bases.hpp)
 //   keys[2], values[2]     the entries of one window batch and the radix sort's second buffers
 //   bucket_start, bucket_end, valid   the plan's bucket bounds and M
 //   first_rejected         convert_inputs' lowest rejected index (4 bytes)
@@ -35,10 +37,11 @@ namespace zkmsm::webgpu {
 
 struct MsmWorkspaceShape {
   CurveId curve = CurveId::bn254;
-  std::uint32_t n = 0;         // points, ≥ 1
-  std::uint32_t entries = 0;   // E = batch windows · n
-  std::uint32_t sentinel = 0;  // batch windows · B
-  bool pair_tree = false;      // the accumulator: PairTree (tree), else StreamWalker (walker)
+  std::uint32_t n = 0;            // points, ≥ 1
+  std::uint32_t entries = 0;      // E = batch windows · n
+  std::uint32_t sentinel = 0;     // batch windows · B
+  bool pair_tree = false;         // the accumulator: PairTree (tree), else StreamWalker (walker)
+  bool points_on_device = false;  // the points are prepared bases: no points buffer, scalars staged alone
   StreamWalkerShape walker;
   PairTreeShape tree;
   BucketReductionShape reduction;

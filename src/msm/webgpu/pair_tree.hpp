@@ -98,14 +98,12 @@ class PairTree {
   // Words per workgroup of pair_tree_scan.wgsl (128 threads × 8 words, fixed in the shader).
   static constexpr std::uint32_t kScanBlock = kPairTreeScanBlock;
   static constexpr std::uint32_t kMaxLevels = kPairTreeMaxLevels;
-  // WebGPU's default maxStorageBufferBindingSize: the largest storage buffer create() allocates.
-  static constexpr std::uint64_t kMaxBindingBytes = std::uint64_t{1} << 27;
 
   static Status create(Context& context, const PairTreeShape& shape, std::unique_ptr<PairTree>& out);
   // Device bytes create() allocates for `shape` (the closed form above).
   static std::uint64_t device_bytes(const PairTreeShape& shape);
   // The largest single buffer create() allocates for `shape`: the planner keeps it within
-  // kMaxBindingBytes by batching fewer windows.
+  // kMaxBindingBytes (webgpu_context.hpp) by batching fewer windows.
   static std::uint64_t largest_binding_bytes(const PairTreeShape& shape);
   // ⌈log₂ n⌉: the levels of buckets of at most n entries (0 for n ≤ 1).
   static std::uint32_t levels(std::uint32_t n) { return pair_tree_levels(n); }

@@ -22,14 +22,18 @@
 //   auto     available() when JavaScript handed init() a device; accelerated() when init() also
 //            judged it a hardware adapter (set_webgpu_accelerated: not a CPU fallback such as
 //            SwiftShader or llvmpipe, where the cpu backend is faster).
-//   bases    prepare_bases keeps a host copy in Montgomery form, validated; msm_bases runs the
-//            MSM on its prefix.
+//   bases    prepare_bases uploads the points once and converts and validates them on the device,
+//            where they stay (device_bases.hpp); msm_bases uploads only the scalars and reads a
+//            prefix of the kept points in place.
 //   memory   the device buffers of the last MSM are kept for the next one of the same shape
 //            (msm_workspace.hpp; released by release_kept_workspace, JavaScript's
 //            releaseDeviceMemory()).
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <new>
+#include <optional>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -37,9 +41,9 @@
 #include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
-#include "host/host_bases.hpp"
 #include "host/host_inputs.hpp"
 #include "msm/common/backend_registry.hpp"
+#include "msm/webgpu/device_bases.hpp"
 #include "msm/webgpu/webgpu_backend.hpp"
 #include "msm/webgpu/webgpu_msm.hpp"
 
@@ -134,7 +138,19 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
                                 const backend::InputForm& form,
                                 const backend::Knobs& knobs) override {
     if (points.on_device) return invalid_knob("inputs in device memory are cuda's");
-    return host::prepare_host_bases<Curve>(out, points, form, knobs);
+    try {
+      auto bases = std::make_unique<DeviceBases>();
+      const std::span<const Affine> caller = host::caller_points<Curve>(points.points, points.n);
+      const WebGpuPointForm point_form{!form.points_in_montgomery, form.validate_points};
+      std::optional<std::uint32_t> rejected;
+      if (Status s = prepare_device_bases<Curve>(caller, point_form, *bases, rejected); !s.ok)
+        return to_backend_status(s);
+      if (rejected) return rejected_point_status(caller, *rejected, point_form);
+      out = std::move(bases);
+      return backend::Status::success();
+    } catch (const std::bad_alloc&) {
+      return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
+    }
   }
 
   backend::Status msm_bases(Affine& sum,
@@ -143,7 +159,11 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
                             const backend::InputForm& form,
                             const backend::Knobs& knobs,
                             backend::MsmReport& report) override {
-    return msm(sum, host::request_on_host_bases<Curve>(bases, scalars, form, knobs), report);
+    try {
+      return run_msm_on_bases(sum, static_cast<const DeviceBases&>(bases), scalars, form, knobs, report);
+    } catch (const std::bad_alloc&) {
+      return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
+    }
   }
 
  private:
@@ -186,13 +206,46 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     if (Status s = webgpu_msm<Curve>(points, scalars, options, sum, webgpu_report, point_form); !s.ok)
       return to_backend_status(s);
     if (webgpu_report.rejected_point) return rejected_point_status(points, *webgpu_report.rejected_point, point_form);
+    fill_report(report, webgpu_report, options, host_convert_ms);
+    return backend::Status::success();
+  }
+
+  // The MSM on the first scalars.n points of `bases` (checked by the API: n ≤ bases.size()).
+  backend::Status run_msm_on_bases(Affine& sum,
+                                   const DeviceBases& bases,
+                                   const backend::ScalarInputs& scalar_inputs,
+                                   const backend::InputForm& form,
+                                   const backend::Knobs& knobs,
+                                   backend::MsmReport& report) {
+    WebGpuMsmOptions options;
+    if (backend::Status s = translate_knobs(knobs, options); !s.ok()) return s;
+    if (scalar_inputs.on_device) return invalid_knob("inputs in device memory are cuda's");
+    const std::size_t n = scalar_inputs.n;
+    const auto convert_start = Clock::now();
+    if (form.scalars_in_montgomery) materialize_held_inputs(scalar_inputs.scalars, n * sizeof(Integer));
+    UninitializedBuffer<Integer> canonical_scalars;
+    const void* scalars = host::host_scalars<Curve>(scalar_inputs.scalars, n, form.scalars_in_montgomery,
+                                                    host::resolve_thread_count(knobs.cpu_threads), canonical_scalars)
+                              .data();
+    const double host_convert_ms = elapsed_ms(convert_start);
+    WebGpuMsmReport webgpu_report;
+    if (Status s = webgpu_msm_on_device_points<Curve>(bases.points, n, scalars, options, sum, webgpu_report); !s.ok)
+      return to_backend_status(s);
+    fill_report(report, webgpu_report, options, host_convert_ms);
+    return backend::Status::success();
+  }
+
+  // convert_inputs first: the host's share (Montgomery scalars) and the device's (the points).
+  static void fill_report(backend::MsmReport& report,
+                          const WebGpuMsmReport& webgpu_report,
+                          const WebGpuMsmOptions& options,
+                          double host_convert_ms) {
     last_sizes = webgpu_report.sizes;
     last_reused_workspace = webgpu_report.workspace_reused;
     report = {};
     report.accumulator = options.accumulator == WebGpuAccumulator::pair_tree ? "pair_tree" : "stream_walker";
     report.window_bits = webgpu_report.sizes.window_bits;
     report.windows = webgpu_report.sizes.windows;
-    // convert_inputs: the host's share (Montgomery scalars) and the device's (the points).
     double convert_ms = host_convert_ms;
     for (const WebGpuStageTime& stage : webgpu_report.stages)
       if (stage.name == "convert_inputs") convert_ms += stage.milliseconds;
@@ -202,7 +255,6 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     report.estimated_peak_bytes = webgpu_report.sizes.device_bytes;
     report.measured_peak_bytes = webgpu_report.measured_peak_bytes;
     report.devices = 1;
-    return backend::Status::success();
   }
 };
 

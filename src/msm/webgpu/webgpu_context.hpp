@@ -53,6 +53,10 @@ struct Status {
 // The size a buffer of `bytes` is allocated with: a multiple of 4, at least 16 (WebGPU wants sizes
 // in multiples of 4 and no zero-sized bindings).
 constexpr std::uint64_t allocation_bytes(std::uint64_t bytes) { return bytes < 16 ? 16 : (bytes + 3) / 4 * 4; }
+// WebGPU's default maxStorageBufferBindingSize, 128 MiB, the largest buffer a stage binds: at most
+// 2^25 four-byte entries per buffer (keys, values), 2^21 points of 64 bytes (BN254, Grumpkin) and
+// ⌊2^27 / 96⌋ of 96 bytes (BLS12-381).
+inline constexpr std::uint64_t kMaxBindingBytes = std::uint64_t{1} << 27;
 
 // JavaScript-held inputs: web/zkmsm.mjs may leave the caller's byte arrays where they are and
 // only reserve their place in the module's memory (Module.zkmsmInputViews: { at, bytes } for each,

@@ -54,10 +54,6 @@ unsigned default_slots(CurveId curve, WebGpuAccumulator accumulator, std::size_t
 // (the Vulkan backend's geometry; not tuned for WebGPU).
 constexpr std::uint64_t kEntriesPerSlot = 16;
 constexpr std::uint64_t kMaxThreads = std::uint64_t{1} << 16;
-// WebGPU's default maxStorageBufferBindingSize, 128 MiB: at most 2^25 four-byte entries per
-// buffer (keys, values), 2^21 points of 64 bytes (BN254, Grumpkin) and ⌊2^27 / 96⌋ of 96 bytes
-// (BLS12-381).
-constexpr std::uint64_t kMaxBindingBytes = std::uint64_t{1} << 27;
 
 Status invalid(std::string message) { return Status::error(std::move(message), Failure::invalid_argument); }
 
@@ -92,6 +88,7 @@ MsmWorkspaceShape workspace_shape(CurveId curve,
   shape.entries = shapes.entries;
   shape.sentinel = shapes.sentinel;
   shape.pair_tree = options.accumulator == WebGpuAccumulator::pair_tree;
+  shape.points_on_device = options.points_on_device;
   shape.walker = shapes.walker;
   shape.tree = shapes.tree;
   shape.reduction = shapes.reduction;
@@ -160,8 +157,16 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
 
 namespace {
 
+// The points of one MSM: the caller's in host memory, or prepared bases' on the device.
 template <class Curve>
-Status run_webgpu_msm(std::span<const AffinePoint<Curve>> points,
+struct MsmPoints {
+  std::span<const AffinePoint<Curve>> host;  // n points (without on_device)
+  const Buffer* on_device = nullptr;         // at least n points, Montgomery form, validated
+  std::size_t n = 0;
+};
+
+template <class Curve>
+Status run_webgpu_msm(const MsmPoints<Curve>& points,
                       const void* scalars,
                       const WebGpuMsmOptions& options,
                       AffinePoint<Curve>& result,
@@ -171,7 +176,7 @@ Status run_webgpu_msm(std::span<const AffinePoint<Curve>> points,
   constexpr CurveId curve = curve_id_of<Curve>();
   static_assert(sizeof(Affine) == affine_point_bytes(curve) && sizeof(XyzzPoint<Curve>) == xyzz_point_bytes(curve),
                 "the host's points are the shaders' layouts");
-  const std::size_t n = points.size();
+  const std::size_t n = points.n;
   report = {};
   if (Status s = plan_webgpu_msm<Curve>(n, options, report.sizes); !s.ok) return s;
   const WebGpuMsmSizes& sizes = report.sizes;
@@ -195,7 +200,7 @@ Status run_webgpu_msm(std::span<const AffinePoint<Curve>> points,
   for (const char* name : {"upload_inputs", "decompose_scalars", "sort_by_bucket", "plan", "accumulate_buckets",
                            "reduce_buckets", "combine_windows", "convert_inputs"})
     stages.push_back({name, 0});
-  const bool convert = form.canonical || form.validate;
+  const bool convert = points.on_device == nullptr && (form.canonical || form.validate);
   auto timed = [&](std::size_t stage, Clock::time_point since) -> Status {
     Status waited = context->wait(stages[stage].name.c_str());
     stages[stage].milliseconds += elapsed_ms(since);
@@ -213,9 +218,11 @@ Status run_webgpu_msm(std::span<const AffinePoint<Curve>> points,
   const std::uint64_t live_before = Context::live_bytes() - MsmWorkspace::device_bytes(workspace->shape());
   MsmWorkspace& w = *workspace;
   report.workspace_reused = reused;
-  const Context::UploadPart inputs[] = {{&w.points, points.data(), n * sizeof(Affine)},
-                                        {&w.scalars, scalars, static_cast<std::size_t>(n * kScalarBytes)}};
-  if (Status s = context->upload(w.staged_inputs, inputs); !s.ok) return s;
+  const Buffer& point_buffer = points.on_device != nullptr ? *points.on_device : w.points;
+  const Context::UploadPart inputs[] = {{&w.scalars, scalars, static_cast<std::size_t>(n * kScalarBytes)},
+                                        {&w.points, points.host.data(), n * sizeof(Affine)}};
+  if (Status s = context->upload(w.staged_inputs, std::span(inputs, points.on_device != nullptr ? 1 : 2)); !s.ok)
+    return s;
   if (Status s = timed(0, start); !s.ok) return s;
   if (convert) {
     start = Clock::now();
@@ -257,12 +264,12 @@ Status run_webgpu_msm(std::span<const AffinePoint<Curve>> points,
     if (Status s = timed(3, start); !s.ok) return s;
     start = Clock::now();
     if (pair_tree) {
-      if (Status s = w.tree->accumulate(w.points, w.keys[sorted_in], w.values[sorted_in], w.bucket_start, w.bucket_end,
-                                        batch_entries, shape.sentinel(), count);
+      if (Status s = w.tree->accumulate(point_buffer, w.keys[sorted_in], w.values[sorted_in], w.bucket_start,
+                                        w.bucket_end, batch_entries, shape.sentinel(), count);
           !s.ok)
         return s;
     } else if (Status s =
-                   w.walker->accumulate(w.points, w.keys[sorted_in], w.values[sorted_in], w.valid, batch_entries);
+                   w.walker->accumulate(point_buffer, w.keys[sorted_in], w.values[sorted_in], w.valid, batch_entries);
                !s.ok) {
       return s;
     }
@@ -292,16 +299,33 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                   AffinePoint<Curve>& result,
                   WebGpuMsmReport& report,
                   const WebGpuPointForm& form) {
-  const Status status = run_webgpu_msm<Curve>(points, scalars, options, result, report, form);
+  WebGpuMsmOptions on_host = options;
+  on_host.points_on_device = false;
+  const Status status = run_webgpu_msm<Curve>({points, nullptr, points.size()}, scalars, on_host, result, report, form);
   // A failed call may leave the kept buffers mid-use (the staging buffer mapped, a batch half done).
   if (!status.ok) release_kept_workspace();
   return status;
 }
 
-#define ZKMSM_WEBGPU_MSM(Curve)                                                                                \
-  template Status plan_webgpu_msm<Curve>(std::size_t, const WebGpuMsmOptions&, WebGpuMsmSizes&);               \
-  template Status webgpu_msm<Curve>(std::span<const AffinePoint<Curve>>, const void*, const WebGpuMsmOptions&, \
-                                    AffinePoint<Curve>&, WebGpuMsmReport&, const WebGpuPointForm&);
+template <class Curve>
+Status webgpu_msm_on_device_points(const Buffer& points,
+                                   std::size_t n,
+                                   const void* scalars,
+                                   WebGpuMsmOptions options,
+                                   AffinePoint<Curve>& result,
+                                   WebGpuMsmReport& report) {
+  options.points_on_device = true;
+  const Status status = run_webgpu_msm<Curve>({{}, &points, n}, scalars, options, result, report, {});
+  if (!status.ok) release_kept_workspace();
+  return status;
+}
+
+#define ZKMSM_WEBGPU_MSM(Curve)                                                                                 \
+  template Status plan_webgpu_msm<Curve>(std::size_t, const WebGpuMsmOptions&, WebGpuMsmSizes&);                \
+  template Status webgpu_msm<Curve>(std::span<const AffinePoint<Curve>>, const void*, const WebGpuMsmOptions&,  \
+                                    AffinePoint<Curve>&, WebGpuMsmReport&, const WebGpuPointForm&);             \
+  template Status webgpu_msm_on_device_points<Curve>(const Buffer&, std::size_t, const void*, WebGpuMsmOptions, \
+                                                     AffinePoint<Curve>&, WebGpuMsmReport&);
 ZKMSM_WEBGPU_MSM(Bn254G1)
 ZKMSM_WEBGPU_MSM(GrumpkinG1)
 ZKMSM_WEBGPU_MSM(Bls12381G1)

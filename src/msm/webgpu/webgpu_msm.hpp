@@ -29,6 +29,8 @@ struct WebGpuMsmOptions {
   unsigned max_workgroups = 0;            // walker workgroups at most; 0 = no cap (the pair tree ignores it)
   bool dx_cache = false;                  // the pair tree keeps each pair's denominator for the backward pass
   std::uint64_t memory_budget_bytes = 0;  // device bytes at most (fewer windows per batch); 0 = none
+  bool points_on_device = false;          // the points are prepared bases (device_bases.hpp): no points buffer
+                                          // or upload of them (set by webgpu_msm_on_device_points)
 };
 
 // The sizes of one MSM, from n and the options alone (plan_webgpu_msm).
@@ -83,5 +85,17 @@ Status webgpu_msm(std::span<const AffinePoint<Curve>> points,
                   AffinePoint<Curve>& result,
                   WebGpuMsmReport& report,
                   const WebGpuPointForm& form = {});
+
+// result = Σ scalars[i]·points[i] for i < n, the points kept on the device (prepared bases,
+// device_bases.hpp: at least n points, Montgomery form, validated), read there in place: only the
+// scalars are uploaded, nothing is converted. Scalars, curves and the kept workspace as for
+// webgpu_msm (options.points_on_device is set here).
+template <class Curve>
+Status webgpu_msm_on_device_points(const Buffer& points,
+                                   std::size_t n,
+                                   const void* scalars,
+                                   WebGpuMsmOptions options,
+                                   AffinePoint<Curve>& result,
+                                   WebGpuMsmReport& report);
 
 }  // namespace zkmsm::webgpu
