@@ -158,6 +158,32 @@ for (const curve of CURVE_NAMES) {
   });
 }
 
+// Bases prepared once (zkmsm.prepareBases): on the cpu backend a validated copy in the module's
+// memory; MSMs on prefixes of them, points given as BigInts or bytes.
+for (const curve of CURVE_NAMES) {
+  test(`${curve}: MSMs on bases prepared on the cpu backend equal @noble/curves`, async () => {
+    const Point = CURVES[curve];
+    const next = rng(seed ^ BigInt(0x1400 + CURVE_NAMES.indexOf(curve)));
+    const points = [{ x: 0n, y: 0n }, ...randomPoints(Point, 99, next)];
+    const scalars = points.map(() => random256(next));
+    for (const given of [points, bytesOf(points.flatMap((p) => [p.x, p.y]), curvePointBytes(curve) / 16)]) {
+      const bases = await zkmsm.prepareBases(curve, given, { backend: 'cpu' });
+      assert.equal(bases.backend, 'cpu');
+      assert.equal(bases.size, 100);
+      for (const n of [100, 37, 1, 0]) {
+        const { point } = await zkmsm.msm(curve, bases, scalars.slice(0, n));
+        assert.deepEqual(point, expected(Point, points.slice(0, n), scalars.slice(0, n)), `${curve}, n = ${n}`);
+      }
+      await assert.rejects(zkmsm.msm(curve, bases, [...scalars, 1n]), (e) => e.status === 'invalid_argument');
+      await bases.release();
+      await assert.rejects(zkmsm.msm(curve, bases, [1n]), (e) => e.status === 'invalid_argument' && /released/.test(e.message));
+    }
+    const offCurve = [points[1], { x: points[2].x, y: points[2].y ^ 1n }];
+    await assert.rejects(zkmsm.prepareBases(curve, offCurve, { backend: 'cpu' }),
+                         (e) => e.status === 'point_not_on_curve' && /point 1/.test(e.message));
+  });
+}
+
 test('randomInputs gives independent points on the curve and scalars below r, reproducibly', async () => {
   for (const curve of CURVE_NAMES) {
     const Point = CURVES[curve];
