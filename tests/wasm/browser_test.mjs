@@ -3,8 +3,8 @@
 // --enable-unsafe-webgpu: a SwiftShader WebGPU adapter on the CPU) loads a page that imports
 // web/zkmsm.mjs as any page would, runs MSMs of random independent points and the edge cases on
 // both curves and both backends (cpu, webgpu) against @noble/curves' sums (computed here), an MSM
-// of 2^16 points on webgpu against the cpu backend, and the WGSL field and curve arithmetic
-// against BigInt arithmetic and @noble/curves, then POSTs its outcome back to this script's server.
+// of 2^16 points on webgpu against the cpu backend (from the points, and from bases kept on the
+// device), and the WGSL field and curve arithmetic against BigInt arithmetic and @noble/curves, then POSTs its outcome back to this script's server.
 //
 //   node tests/wasm/browser_test.mjs build/wasm/web
 //
