@@ -112,7 +112,7 @@ if (report.error !== undefined) report.cases = [{ name: 'cases page', ok: false,
 report.cases.push({ name: 'a cross-origin isolated page loads the module with threads', ok: report.threads === true,
                     detail: `threads: ${report.threads}` });
 const sweep = await runPage({
-  webDir, path: '/web/bench/?autorun&report=/result&logN=8,10&accumulators=stream_walker,pair_tree&slots=1,8&threadsPerBlock=64&repeats=1',
+  webDir, path: '/web/bench/?autorun&report=/result&logN=8,10&accumulators=stream_walker,pair_tree&slots=2,8&threadsPerBlock=64&repeats=1',
   timeoutMs: 240_000 });
 const sweepFailures = sweep.error ?? sweep.rows.filter((r) => !r.verified).map((r) => JSON.stringify(r)).join('\n');
 report.cases.push({ name: 'a page that is not isolated loads the single-threaded module', ok: sweep.threads === false,

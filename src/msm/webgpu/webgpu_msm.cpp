@@ -111,6 +111,15 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
   if (!window_bits_allowed(options.window_bits)) return invalid("window_bits must be 0 (auto) or in [2, 22]");
   if (options.slots > StreamWalker::kMaxSlots)
     return invalid("walker_slots must be in [0, " + std::to_string(StreamWalker::kMaxSlots) + "]");
+  // S = 1 with the stream walker killed the process on a GPU: a segmentation fault in node through
+  // Dawn's Vulkan backend on NVIDIA's driver (H100, 580.159.04, 2026-12-06) at every n and c tried,
+  // the private arrays padded to two slots or not; S = 2, 3, 8 and the pair tree with S = 1 ran.
+  // Refused on every device rather than crash one.
+  if (options.accumulator == WebGpuAccumulator::stream_walker && options.slots == 1)
+    return invalid(
+        "walker_slots = 1 is refused with the stream walker on WebGPU (its pipeline crashed the "
+        "process on NVIDIA's Vulkan driver through Dawn); use walker_slots >= 2 or accumulator "
+        "'pair_tree'");
   if (options.workgroup_size > kMaxWorkgroupSize)
     return invalid("walker_threads_per_block must be in [1, " + std::to_string(kMaxWorkgroupSize) +
                    "] (WebGPU's default maxComputeInvocationsPerWorkgroup)");
