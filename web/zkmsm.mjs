@@ -428,6 +428,24 @@ class Zkmsm {
     }
   }
 
+  // Calls the module's entry `name` (numbers in, JSON text out: src/wasm/wasm_entry.cpp)
+  // asynchronously; resolves to its parsed outcome, or rejects with its error as a ZkmsmError.
+  async #callForJson(name, args) {
+    const m = this.module;
+    const jsonAt = await m.ccall(name, 'number', args.map(() => 'number'), args, { async: true });
+    const out = JSON.parse(m.UTF8ToString(jsonAt));
+    if (!out.ok) throw new ZkmsmError(out.status, out.message);
+    return out;
+  }
+
+  // The knob words in the module's memory; its address (freed by the caller).
+  #knobsIn(options) {
+    const knobs = knobWords(options);
+    const at = this.#alloc(4 * knobs.length);
+    new Uint32Array(this.module.HEAPU8.buffer, at, knobs.length).set(knobs);
+    return at;
+  }
+
   // size bytes of the module's memory (at least 8); its address as an unsigned number (addresses
   // above 2 GiB are negative i32s in JavaScript).
   #alloc(size) {
@@ -502,17 +520,13 @@ class Zkmsm {
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
     const limbs = COORDINATE_LIMBS[curve];
-    const knobs = knobWords(options);
     const n = countOf(points, 16 * limbs, 'points');
-    const pointsAt = this.#alloc(16 * limbs * n);
-    const knobsAt = this.#alloc(4 * knobs.length);
+    let knobsAt = 0, pointsAt = 0;  // _free(0) does nothing
     try {
+      knobsAt = this.#knobsIn(options);
+      pointsAt = this.#alloc(16 * limbs * n);
       m.zkmsmInputViews = writeInputs(new DataView(m.HEAPU8.buffer), limbs, points, pointsAt, [], 0);
-      new Uint32Array(m.HEAPU8.buffer, knobsAt, knobs.length).set(knobs);
-      const jsonAt = await m.ccall('zkmsm_wasm_prepare_bases', 'number', ['number', 'number', 'number', 'number'],
-                                   [curveId, pointsAt, n, knobsAt], { async: true });
-      const out = JSON.parse(m.UTF8ToString(jsonAt));
-      if (!out.ok) throw new ZkmsmError(out.status, out.message);
+      const out = await this.#callForJson('zkmsm_wasm_prepare_bases', [curveId, pointsAt, n, knobsAt]);
       return new Bases(curve, n, out.backend, out.handle, (bases) => this.#serialized(async () => {
         if (bases.handle !== 0) m._zkmsm_wasm_release_bases(bases.handle);
         bases.handle = 0;
@@ -531,19 +545,13 @@ class Zkmsm {
       throw new ZkmsmError('invalid_argument', `the bases are ${bases.curve} points, not ${curve}`);
     }
     const curveId = enumValue(CURVES, curve, 'curve');
-    const knobs = knobWords(options);
     const n = countOf(scalars, 32, 'scalars');
-    const scalarsAt = this.#alloc(32 * n);
-    const knobsAt = this.#alloc(4 * knobs.length);
+    let knobsAt = 0, scalarsAt = 0;
     try {
+      knobsAt = this.#knobsIn(options);
+      scalarsAt = this.#alloc(32 * n);
       m.zkmsmInputViews = writeInputs(new DataView(m.HEAPU8.buffer), 0, [], 0, scalars, scalarsAt);
-      new Uint32Array(m.HEAPU8.buffer, knobsAt, knobs.length).set(knobs);
-      const jsonAt = await m.ccall('zkmsm_wasm_bases_msm', 'number',
-                                   ['number', 'number', 'number', 'number', 'number'],
-                                   [curveId, bases.handle, scalarsAt, n, knobsAt], { async: true });
-      const out = JSON.parse(m.UTF8ToString(jsonAt));
-      if (!out.ok) throw new ZkmsmError(out.status, out.message);
-      return { point: out.infinity ? null : { x: BigInt(out.x), y: BigInt(out.y) }, stats: out.stats };
+      return msmResult(await this.#callForJson('zkmsm_wasm_bases_msm', [curveId, bases.handle, scalarsAt, n, knobsAt]));
     } finally {
       delete m.zkmsmInputViews;
       m._free(scalarsAt);
@@ -555,23 +563,17 @@ class Zkmsm {
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
     const limbs = COORDINATE_LIMBS[curve];
-    const knobs = knobWords(options);
     const n = countOf(points, 16 * limbs, 'points');
     if (countOf(scalars, 32, 'scalars') !== n) {
       throw new ZkmsmError('invalid_argument', `count mismatch: ${n} points, ${countOf(scalars, 32, 'scalars')} scalars`);
     }
-    const pointsAt = this.#alloc(16 * limbs * n);
-    const scalarsAt = this.#alloc(32 * n);
-    const knobsAt = this.#alloc(4 * knobs.length);
+    let knobsAt = 0, pointsAt = 0, scalarsAt = 0;
     try {
-      const view = new DataView(m.HEAPU8.buffer);
-      m.zkmsmInputViews = writeInputs(view, limbs, points, pointsAt, scalars, scalarsAt);
-      new Uint32Array(m.HEAPU8.buffer, knobsAt, knobs.length).set(knobs);
-      const jsonAt = await m.ccall('zkmsm_wasm_msm', 'number', ['number', 'number', 'number', 'number', 'number'],
-                                   [curveId, pointsAt, scalarsAt, n, knobsAt], { async: true });
-      const out = JSON.parse(m.UTF8ToString(jsonAt));
-      if (!out.ok) throw new ZkmsmError(out.status, out.message);
-      return { point: out.infinity ? null : { x: BigInt(out.x), y: BigInt(out.y) }, stats: out.stats };
+      knobsAt = this.#knobsIn(options);
+      pointsAt = this.#alloc(16 * limbs * n);
+      scalarsAt = this.#alloc(32 * n);
+      m.zkmsmInputViews = writeInputs(new DataView(m.HEAPU8.buffer), limbs, points, pointsAt, scalars, scalarsAt);
+      return msmResult(await this.#callForJson('zkmsm_wasm_msm', [curveId, pointsAt, scalarsAt, n, knobsAt]));
     } finally {
       delete m.zkmsmInputViews;
       m._free(pointsAt);
@@ -579,6 +581,12 @@ class Zkmsm {
       m._free(knobsAt);
     }
   }
+}
+
+// msm()'s value from the module's outcome: the point ({ x, y } BigInts, or null for infinity) and
+// the stats.
+function msmResult(out) {
+  return { point: out.infinity ? null : { x: BigInt(out.x), y: BigInt(out.y) }, stats: out.stats };
 }
 
 // Whether `adapterInfo` (a GPUAdapterInfo, or undefined) names a software adapter: the CPU
