@@ -160,12 +160,19 @@ function knobWords(options) {
 // (points) and backend ('webgpu': kept on the GPU; 'cpu': in the module's memory).
 export class Bases {
   #release;
-  constructor(curve, size, backend, handle, release) {
+  #owner;  // the Zkmsm (one WebAssembly module) whose memory holds the handle
+  constructor(curve, size, backend, handle, release, owner) {
     this.curve = curve;
     this.size = size;
     this.backend = backend;
     this.handle = handle;  // the module's zkmsm_bases*; 0 once released
     this.#release = release;
+    this.#owner = owner;
+  }
+
+  // Whether `zkmsm` made these bases (a handle is an address in its module's memory only).
+  madeBy(zkmsm) {
+    return this.#owner === zkmsm;
   }
 
   // Frees the prepared points (the GPU buffer on webgpu). Resolves once they are freed.
@@ -530,7 +537,7 @@ class Zkmsm {
       return new Bases(curve, n, out.backend, out.handle, (bases) => this.#serialized(async () => {
         if (bases.handle !== 0) m._zkmsm_wasm_release_bases(bases.handle);
         bases.handle = 0;
-      }));
+      }), this);
     } finally {
       delete m.zkmsmInputViews;
       m._free(pointsAt);
@@ -540,6 +547,7 @@ class Zkmsm {
 
   async #msmOnBases(curve, bases, scalars, options) {
     const m = this.module;
+    if (!bases.madeBy(this)) throw new ZkmsmError('invalid_argument', 'these bases were prepared by another init()');
     if (bases.handle === 0) throw new ZkmsmError('invalid_argument', 'these bases were released');
     if (curve !== bases.curve) {
       throw new ZkmsmError('invalid_argument', `the bases are ${bases.curve} points, not ${curve}`);

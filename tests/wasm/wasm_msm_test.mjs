@@ -175,6 +175,7 @@ for (const curve of CURVE_NAMES) {
         assert.deepEqual(point, expected(Point, points.slice(0, n), scalars.slice(0, n)), `${curve}, n = ${n}`);
       }
       await assert.rejects(zkmsm.msm(curve, bases, [...scalars, 1n]), (e) => e.status === 'invalid_argument');
+      await assert.rejects((await init({ threads: false })).msm(curve, bases, [1n]), (e) => e.status === 'invalid_argument' && /another init/.test(e.message));
       await bases.release();
       await assert.rejects(zkmsm.msm(curve, bases, [1n]), (e) => e.status === 'invalid_argument' && /released/.test(e.message));
     }

@@ -28,7 +28,7 @@ Status prepare_device_bases(std::span<const AffinePoint<Curve>> points,
   out = {};
   rejected.reset();
   const std::size_t n = points.size();
-  if (n * point_bytes > kMaxBindingBytes)
+  if (std::uint64_t{n} * point_bytes > kMaxBindingBytes)  // 64-bit: size_t is 32 bits in WebAssembly
     return Status::error("at most " + std::to_string(kMaxBindingBytes / point_bytes) +
                              " points on WebGPU (WebGPU's default maxStorageBufferBindingSize, 128 MiB)",
                          Failure::invalid_argument);
