@@ -193,13 +193,11 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     // The points go to the device as the caller holds them; convert_inputs runs there (the host
     // only names a rejected point). The scalars, if in Montgomery form, are made canonical here.
     const auto convert_start = Clock::now();
-    if (request.form.scalars_in_montgomery) materialize_held_inputs(request.scalars.scalars, n * sizeof(Integer));
     const std::span<const Affine> points = host::caller_points<Curve>(request.points.points, n);
     const WebGpuPointForm point_form{!request.form.points_in_montgomery, request.form.validate_points};
     UninitializedBuffer<Integer> canonical_scalars;
-    const void* scalars = host::host_scalars<Curve>(request.scalars.scalars, n, request.form.scalars_in_montgomery,
-                                                    threads, canonical_scalars)
-                              .data();
+    const void* scalars = canonical_scalars_of(request.scalars.scalars, n, request.form.scalars_in_montgomery, threads,
+                                               canonical_scalars);
     const double host_convert_ms = elapsed_ms(convert_start);
 
     WebGpuMsmReport webgpu_report;
@@ -208,6 +206,14 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     if (webgpu_report.rejected_point) return rejected_point_status(points, *webgpu_report.rejected_point, point_form);
     fill_report(report, webgpu_report, options, host_convert_ms);
     return backend::Status::success();
+  }
+
+  // The caller's n scalars as the shaders read them: as they are when canonical (JavaScript may
+  // hold them), else made canonical on the host into `buffer` (copied in from JavaScript first).
+  static const void* canonical_scalars_of(
+      const void* scalars, std::size_t n, bool in_montgomery, unsigned threads, UninitializedBuffer<Integer>& buffer) {
+    if (in_montgomery) materialize_held_inputs(scalars, n * sizeof(Integer));
+    return host::host_scalars<Curve>(scalars, n, in_montgomery, threads, buffer).data();
   }
 
   // The MSM on the first scalars.n points of `bases` (checked by the API: n ≤ bases.size()).
@@ -222,11 +228,9 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     if (scalar_inputs.on_device) return invalid_knob("inputs in device memory are cuda's");
     const std::size_t n = scalar_inputs.n;
     const auto convert_start = Clock::now();
-    if (form.scalars_in_montgomery) materialize_held_inputs(scalar_inputs.scalars, n * sizeof(Integer));
     UninitializedBuffer<Integer> canonical_scalars;
-    const void* scalars = host::host_scalars<Curve>(scalar_inputs.scalars, n, form.scalars_in_montgomery,
-                                                    host::resolve_thread_count(knobs.cpu_threads), canonical_scalars)
-                              .data();
+    const void* scalars = canonical_scalars_of(scalar_inputs.scalars, n, form.scalars_in_montgomery,
+                                               host::resolve_thread_count(knobs.cpu_threads), canonical_scalars);
     const double host_convert_ms = elapsed_ms(convert_start);
     WebGpuMsmReport webgpu_report;
     if (Status s = webgpu_msm_on_device_points<Curve>(bases.points, n, scalars, options, sum, webgpu_report); !s.ok)
