@@ -7,10 +7,12 @@
 //
 // --inputs host (default): msm(points, scalars) from host memory; for GPU backends the time
 // includes converting the inputs and moving them to the device (end to end).
-// --cold: what a prover's first call pays: no warm-up, and before every timed call (untimed) the
-// inputs copied into freshly allocated arrays and the process's freed heap memory handed back to
-// the system (glibc's malloc_trim), so the library's buffers are faulted in again as in a new
-// process. Thread start-up is paid on every call anyway (the library keeps no threads).
+// --cold: what a prover's call on fresh arrays pays: no warm-up, and before every timed call
+// (untimed) the inputs copied into freshly allocated arrays and the process's freed heap memory
+// handed back to the system (glibc's malloc_trim). The library's kept working memory
+// (release_kept_memory) stays, as in a prover that has made a call before; with
+// --no-kept-memory it is released too, so its buffers are faulted in again as in a new process's
+// first call. Thread start-up is paid on every call anyway (the library keeps no threads).
 // --inputs device (cuda only): before any timing, the points become a bases handle on the device
 // (prepare_bases: validated, converted, uploaded once) and the scalars are copied to a device
 // buffer once; each row times msm(bases, device scalars) over the prefix, inputs already on the
@@ -55,6 +57,7 @@ struct BenchOptions {
   bool no_verify = false;
   std::string inputs = "host";  // where the timed MSMs find their inputs: host, device or bases
   bool cold = false;            // no warm-up, fresh input arrays and a trimmed heap before each run
+  bool no_kept_memory = false;  // --cold: release_kept_memory() too before each run
 };
 
 // Gives the process's free heap memory back to the system, so that the next allocations fault
@@ -185,6 +188,7 @@ int run_bench(const BenchOptions& options) {
           const auto fresh_inputs = [&] {
             fresh_points = {};
             fresh_scalars = {};
+            if (options.no_kept_memory) release_kept_memory();
             release_free_heap_memory();
             fresh_points.assign(point_prefix.begin(), point_prefix.end());
             fresh_scalars.assign(scalar_prefix.begin(), scalar_prefix.end());
@@ -198,9 +202,13 @@ int run_bench(const BenchOptions& options) {
         } else {
           measurement = measure<Curve>(point_prefix, scalar_prefix, config, warmups, options.repeats);
         }
-        Json row{{"curve", Curve::name},     {"backend", backend_name(backend)},
-                 {"inputs", options.inputs}, {"cold", options.cold},
-                 {"log_n", log_n},           {"n", n}};
+        Json row{{"curve", Curve::name},
+                 {"backend", backend_name(backend)},
+                 {"inputs", options.inputs},
+                 {"cold", options.cold},
+                 {"no_kept_memory", options.no_kept_memory},
+                 {"log_n", log_n},
+                 {"n", n}};
         row.update(measurement_json(measurement));
         std::optional<Verification> verification;
         if (measurement.error) {
@@ -252,8 +260,10 @@ int run_bench(const BenchOptions& options) {
       cells.push_back(row["verified"].is_null() ? "skipped" : row["verified"].get<bool>() ? "yes" : "NO");
       table.add_row(cells);
     }
-    std::cout << Curve::name << ", " << options.repeats << (options.cold ? " cold" : "") << " timed runs after "
-              << warmups << " warm-up(s), wall-clock ms of msm() (median, min), stage medians; inputs "
+    std::cout << Curve::name << ", " << options.repeats
+              << (options.cold ? (options.no_kept_memory ? " cold (no kept memory)" : " cold") : "")
+              << " timed runs after " << warmups
+              << " warm-up(s), wall-clock ms of msm() (median, min), stage medians; inputs "
               << (device_inputs  ? "already on the device (bases handle and device scalars)"
                   : bases_inputs ? "bases handle on the device, scalars from host memory"
                                  : "from host memory")
@@ -261,11 +271,17 @@ int run_bench(const BenchOptions& options) {
               << table.render();
 
     if (!options.json_path.empty()) {
-      Json parameters{{"curve", Curve::name},           {"backend", options.backend},
-                      {"log_n_min", options.log_n_min}, {"log_n_max", options.log_n_max},
-                      {"repeats", options.repeats},     {"warmups", warmups},
-                      {"cold", options.cold},           {"seed", options.seed},
-                      {"inputs", options.inputs},       {"config", config_json(options.config)}};
+      Json parameters{{"curve", Curve::name},
+                      {"backend", options.backend},
+                      {"log_n_min", options.log_n_min},
+                      {"log_n_max", options.log_n_max},
+                      {"repeats", options.repeats},
+                      {"warmups", warmups},
+                      {"cold", options.cold},
+                      {"no_kept_memory", options.no_kept_memory},
+                      {"seed", options.seed},
+                      {"inputs", options.inputs},
+                      {"config", config_json(options.config)}};
       write_json_file(options.json_path, Json{{"tool", "zkmsm bench"},
                                               {"environment", environment_json()},
                                               {"parameters", parameters},
@@ -317,11 +333,16 @@ Command add_bench_command(CLI::App& app) {
       ->capture_default_str();
   bench->add_flag("--cold", options->cold,
                   "Time what a first call pays: no warm-up, and before each timed run fresh input arrays and the "
-                  "process's free heap memory returned to the system (so the library's buffers fault in again)");
+                  "process's free heap memory returned to the system; the library's kept working memory stays, as "
+                  "for a prover's next call");
+  bench->add_flag("--no-kept-memory", options->no_kept_memory,
+                  "With --cold: also release the library's kept working memory before each timed run (so its "
+                  "buffers fault in again, as in a new process's first call)");
   add_knob_options(*bench, options->config);
   return {bench, [options, bench] {
             if (options->cold && bench->count("--warmups") != 0)
               throw CliError("--cold runs no warm-ups: drop --warmups");
+            if (options->no_kept_memory && !options->cold) throw CliError("--no-kept-memory goes with --cold");
             return run_bench(*options);
           }};
 }

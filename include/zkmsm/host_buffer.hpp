@@ -10,6 +10,10 @@
 // project's docs/cpu_perf_notes.md, "Cold memory"): writing 64 MiB of fresh 4 KiB pages 186 ms
 // (344 MB/s), of fresh huge pages 12–56 ms, the same memory a second time 4 ms. Elsewhere, and
 // for smaller arrays, it is operator new. Move-only; the destructor releases the memory.
+//
+// Memory (the second template argument) is where the memory comes from and goes back to: by
+// default fresh memory from the system each time (FreshHostMemory); the library's own working
+// arrays use a policy that keeps released mappings for the next call.
 #pragma once
 
 #include <cstddef>
@@ -69,7 +73,19 @@ inline void release_large(void* memory, std::size_t alignment, std::size_t mappe
 
 }  // namespace host_buffer_detail
 
-template <class T>
+// HostBuffer's default memory: from the system on every allocation, back to it on release.
+// A policy is two static functions: allocate(bytes > 0, alignment ≤ 4 KiB, &mapped_bytes) → memory,
+// release(memory or nullptr, alignment, mapped_bytes).
+struct FreshHostMemory {
+  static void* allocate(std::size_t bytes, std::size_t alignment, std::size_t* mapped_bytes) {
+    return host_buffer_detail::allocate_large(bytes, alignment, mapped_bytes);
+  }
+  static void release(void* memory, std::size_t alignment, std::size_t mapped_bytes) {
+    host_buffer_detail::release_large(memory, alignment, mapped_bytes);
+  }
+};
+
+template <class T, class Memory = FreshHostMemory>
 class HostBuffer {
   // Elements are bytes until written: trivially copyable, trivially destructible (aggregates such as
   // Point<Curve>, whose default member initializers only a constructor would run, included).
@@ -87,16 +103,16 @@ class HostBuffer {
     swap(moved);
     return *this;
   }
-  ~HostBuffer() { host_buffer_detail::release_large(data_, alignof(T), mapped_bytes_); }
+  ~HostBuffer() { Memory::release(data_, alignof(T), mapped_bytes_); }
 
   // Discards the contents.
   void resize(std::size_t size) {
-    host_buffer_detail::release_large(data_, alignof(T), mapped_bytes_);
+    Memory::release(data_, alignof(T), mapped_bytes_);
     data_ = nullptr;
     mapped_bytes_ = 0;
     size_ = 0;
     if (size == 0) return;
-    data_ = static_cast<T*>(host_buffer_detail::allocate_large(size * sizeof(T), alignof(T), &mapped_bytes_));
+    data_ = static_cast<T*>(Memory::allocate(size * sizeof(T), alignof(T), &mapped_bytes_));
     size_ = size;
   }
   T* data() { return data_; }

@@ -316,6 +316,11 @@ ZKMSM_API const char* zkmsm_version(void) ZKMSM_NOEXCEPT;
 /* 1 when the backend is compiled in and has a usable device now, else 0. */
 ZKMSM_API int zkmsm_backend_available(zkmsm_backend backend) ZKMSM_NOEXCEPT;
 
+/* Frees the memory the library keeps between calls for the next MSM of a size seen before: the
+ * host working arrays of finished MSMs (at most 1 GiB) and the GPU backends' kept workspaces.
+ * Prepared bases are not touched. Safe at any time, from any thread. */
+ZKMSM_API void zkmsm_release_kept_memory(void) ZKMSM_NOEXCEPT;
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -161,6 +161,13 @@ void zkmsm_stats_init(zkmsm_stats* stats) noexcept {
 
 const char* zkmsm_version(void) noexcept { return zkmsm::version(); }
 
+void zkmsm_release_kept_memory(void) noexcept {
+  try {
+    zkmsm::release_kept_memory();
+  } catch (...) {
+  }
+}
+
 int zkmsm_backend_available(zkmsm_backend backend) noexcept {
   zkmsm::Backend cpp_backend;
   if (!zkmsm::c_api::to_cpp(backend, cpp_backend)) return 0;

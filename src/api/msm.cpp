@@ -7,6 +7,7 @@
 
 #include "api/curve_map.hpp"
 #include "api/dispatcher.hpp"
+#include "core/kept_host_memory.hpp"
 #include "zkmsm/zkmsm.hpp"
 
 namespace zkmsm {
@@ -17,6 +18,18 @@ bool backend_available(Backend backend) {
   if (backend == Backend::automatic || backend == Backend::cpu) return true;
   const backend::MsmBackend<Bn254G1>* found = api::registry().find<Bn254G1>(api::to_kind(backend));
   return found != nullptr && found->available();
+}
+
+template <class Internal>
+static void release_backends_kept_memory() {
+  for (backend::MsmBackend<Internal>* backend : api::registry().backends<Internal>()) backend->release_kept_memory();
+}
+
+void release_kept_memory() {
+  release_backends_kept_memory<Bn254G1>();
+  release_backends_kept_memory<GrumpkinG1>();
+  release_backends_kept_memory<Bls12381G1>();
+  release_kept_host_memory();
 }
 
 template <class Curve>

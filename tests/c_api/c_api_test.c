@@ -45,6 +45,7 @@ static void test_version_and_backends(void) {
   CHECK(strcmp(zkmsm_version(), ZKMSM_EXPECTED_VERSION) == 0);
   CHECK(zkmsm_backend_available(ZKMSM_BACKEND_CPU) == 1);
   CHECK(zkmsm_backend_available((zkmsm_backend)99) == 0);
+  zkmsm_release_kept_memory(); /* callable at any time, also with nothing kept */
   CHECK(strcmp(zkmsm_status_string(ZKMSM_ERROR_POINT_NOT_ON_CURVE), "point_not_on_curve") == 0);
   CHECK(strcmp(zkmsm_status_string(12345), "unknown") == 0);
 }
@@ -319,6 +320,8 @@ int main(void) {
   test_version_and_backends();
   test_config_init();
   test_bn254_sums();
+  zkmsm_release_kept_memory();
+  test_bn254_sums(); /* again, on memory allocated afresh */
   test_grumpkin_sums();
   test_config_struct_size();
   test_argument_errors();

@@ -1,10 +1,13 @@
 // HostBuffer (zkmsm/host_buffer.hpp), which the library's UninitializedBuffer is: sizes,
-// alignment, moves, large arrays mapped on 2 MiB boundaries.
+// alignment, moves, large arrays mapped on 2 MiB boundaries; the library's arrays' kept memory
+// (core/kept_host_memory.hpp): reuse, bound, release, threads.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstring>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include "core/uninitialized_buffer.hpp"
 #include "zkmsm/host_buffer.hpp"
@@ -56,6 +59,83 @@ TEST(HostBuffer, LargeArraysAreAlignedToHugePages) {
   HostBuffer<std::uint8_t> one_mib(std::size_t{1} << 20);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(one_mib.data()) % (std::size_t{2} << 20), 0u);
   std::memset(one_mib.data(), 1, one_mib.bytes());
+}
+
+// A released large array's mapping serves the next array that fits (already faulted in); the
+// caller's HostBuffer never takes from or gives to the pool.
+TEST(KeptHostMemory, AReleasedMappingServesTheNextArrayThatFits) {
+  release_kept_host_memory();
+  std::uint32_t* first = nullptr;
+  {
+    UninitializedBuffer<std::uint32_t> array((std::size_t{3} << 20) / 4);
+    first = array.data();
+    array[0] = 7;
+  }
+  EXPECT_EQ(kept_host_memory_bytes(), std::size_t{4} << 20);  // 3 MiB rounded up to huge pages
+  {
+    HostBuffer<std::uint32_t> callers((std::size_t{3} << 20) / 4);
+    EXPECT_NE(callers.data(), first);
+    EXPECT_EQ(kept_host_memory_bytes(), std::size_t{4} << 20);
+  }
+  {
+    UninitializedBuffer<std::uint8_t> smaller(std::size_t{3} << 20);
+    EXPECT_EQ(static_cast<void*>(smaller.data()), static_cast<void*>(first));
+    EXPECT_EQ(kept_host_memory_bytes(), 0u);
+    UninitializedBuffer<std::uint8_t> larger(std::size_t{5} << 20);  // nothing kept fits: fresh
+    EXPECT_NE(static_cast<void*>(larger.data()), static_cast<void*>(first));
+    larger[larger.size() - 1] = 1;
+  }
+  EXPECT_EQ(kept_host_memory_bytes(), (std::size_t{4} << 20) + (std::size_t{6} << 20));
+  {
+    // The smallest kept mapping that fits: the 4 MiB one for 2 MiB, then the 6 MiB one for 3 MiB.
+    UninitializedBuffer<std::uint8_t> a(std::size_t{2} << 20);
+    EXPECT_EQ(static_cast<void*>(a.data()), static_cast<void*>(first));
+    UninitializedBuffer<std::uint8_t> b(std::size_t{3} << 20);
+    EXPECT_EQ(kept_host_memory_bytes(), 0u);
+  }
+  release_kept_host_memory();
+  EXPECT_EQ(kept_host_memory_bytes(), 0u);
+}
+
+TEST(KeptHostMemory, SmallArraysAreNotKept) {
+  release_kept_host_memory();
+  { UninitializedBuffer<std::uint8_t> small((std::size_t{1} << 20) - 1); }
+  EXPECT_EQ(kept_host_memory_bytes(), 0u);
+}
+
+// The pool keeps at most kKeptHostBytesMax, dropping the oldest mappings first.
+TEST(KeptHostMemory, KeepsAtMostItsBound) {
+  release_kept_host_memory();
+  const std::size_t chunk = kKeptHostBytesMax / 4;
+  std::vector<UninitializedBuffer<std::uint8_t>> arrays;
+  for (int i = 0; i < 6; ++i) arrays.emplace_back(chunk);  // mapped, never touched: no memory used
+  arrays.clear();                                          // released in order: the first two are dropped
+  EXPECT_EQ(kept_host_memory_bytes(), kKeptHostBytesMax);
+  UninitializedBuffer<std::uint8_t> again(chunk);
+  EXPECT_EQ(kept_host_memory_bytes(), kKeptHostBytesMax - chunk);
+  release_kept_host_memory();
+  EXPECT_EQ(kept_host_memory_bytes(), 0u);
+}
+
+// Threads allocating, writing, checking and releasing arrays at once never share one.
+TEST(KeptHostMemory, ThreadsNeverShareAnArray) {
+  release_kept_host_memory();
+  std::vector<std::thread> threads;
+  std::vector<int> failures(4, 0);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([t, &failures] {
+      for (int round = 0; round < 50; ++round) {
+        UninitializedBuffer<std::uint32_t> array(((std::size_t{1} + (round + t) % 3) << 20) / 4);
+        for (std::size_t i = 0; i < array.size(); i += 1024) array[i] = static_cast<std::uint32_t>(t * 1000 + round);
+        for (std::size_t i = 0; i < array.size(); i += 1024)
+          if (array[i] != static_cast<std::uint32_t>(t * 1000 + round)) ++failures[t];
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  for (int t = 0; t < 4; ++t) EXPECT_EQ(failures[t], 0) << "thread " << t;
+  EXPECT_LE(kept_host_memory_bytes(), kKeptHostBytesMax);
+  release_kept_host_memory();
 }
 #endif
 

@@ -181,6 +181,9 @@ class MsmBackend {
   // Whether it runs on a list of devices (Knobs::devices beyond {} and {kAllDevices}); the API
   // refuses such a list for a backend that does not. The backend checks the list itself.
   virtual bool runs_on_device_lists() const { return false; }
+  // Frees what it keeps between MSMs (a device workspace; the API frees the library's kept host
+  // memory itself). The next MSM creates it again. Never probes a device that was not used.
+  virtual void release_kept_memory() {}
 
   // *sum = Σ scalars[i]·points[i].
   virtual Status msm(AffinePoint<Curve>& sum, const MsmRequest& request, MsmReport& report) = 0;

@@ -36,6 +36,7 @@
 #include "host/host_inputs.hpp"
 #include "host/parallel_for.hpp"
 #include "msm/common/backend_registry.hpp"
+#include "msm/vulkan/msm_workspace.hpp"
 #include "msm/vulkan/vulkan_msm.hpp"
 
 namespace zkmsm::vulkan {
@@ -136,6 +137,8 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
     Context* context = nullptr;
     return shared_context(context).ok() && context->info().kind != DeviceKind::cpu;
   }
+  // The workspace kept for the next MSM of the same shape (msm_workspace.hpp).
+  void release_kept_memory() override { release_kept_workspace(); }
 
   backend::Status msm(AffinePoint<Curve>& sum,
                       const backend::MsmRequest& request,

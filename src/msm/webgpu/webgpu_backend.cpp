@@ -44,6 +44,7 @@
 #include "host/host_inputs.hpp"
 #include "msm/common/backend_registry.hpp"
 #include "msm/webgpu/device_bases.hpp"
+#include "msm/webgpu/msm_workspace.hpp"
 #include "msm/webgpu/webgpu_backend.hpp"
 #include "msm/webgpu/webgpu_msm.hpp"
 
@@ -124,6 +125,8 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     return Context::get(&context).message;
   }
   bool accelerated() const override { return accelerated_device && available(); }
+  // The workspace kept for the next MSM of the same shape (msm_workspace.hpp).
+  void release_kept_memory() override { release_kept_workspace(); }
 
   backend::Status msm(Affine& sum, const backend::MsmRequest& request, backend::MsmReport& report) override {
     try {

@@ -1,0 +1,116 @@
+// KeptHostMemory: the memory policy of the library's working arrays (UninitializedBuffer). A large
+// array's mapping, when released, is kept for the next array instead of going back to the system;
+// the next MSM of a size seen before finds its arrays already faulted in.
+//
+// Why: a large HostBuffer is a fresh 2 MiB-aligned mapping, and its first touch costs a page fault
+// and the kernel clearing the page — on every call, warm or not. The cpu backend's MSM at 2^16
+// maps ~23 MB of working arrays per call, ~220 faults (measured: `perf stat -e page-faults` over
+// `zkmsm bench --backend cpu`, 2-core machine, docs/cpu_perf_notes.md §12); a prover calls it
+// again and again with the same n.
+//
+// The pool: mappings of HostBuffer's large path (≥ 1 MiB, lengths multiples of 2 MiB), each with
+// its length. allocate() takes the smallest kept mapping at least as long as the request, else
+// maps a fresh one; release() keeps the mapping, then unmaps the oldest kept mappings while the
+// pool holds more than kKeptHostBytesMax. Arrays below 1 MiB use operator new, as HostBuffer's
+// (glibc reuses small blocks by itself). All functions are thread-safe (one mutex; a lookup
+// among a few dozen mappings per allocation of ≥ 1 MiB).
+//
+// release_kept_host_memory() unmaps every kept mapping (the public zkmsm::release_kept_memory()).
+// Header-only: each binary that compiles the library's headers (the library, a test) has one pool.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <mutex>
+
+#include "zkmsm/host_buffer.hpp"
+
+namespace zkmsm {
+
+// The pool's bound. 1 GiB keeps the cpu backend's working arrays of an MSM up to 2^22 points
+// (estimated peak of its arrays: 143 MB at 2^20, ~4× that at 2^22) and bounds what a process
+// holds after a larger one.
+inline constexpr std::size_t kKeptHostBytesMax = std::size_t{1} << 30;
+
+namespace kept_host_memory_detail {
+
+struct Mapping {
+  void* memory;
+  std::size_t length;
+};
+
+struct Pool {
+  std::mutex mutex;
+  std::deque<Mapping> kept;  // oldest first
+  std::size_t kept_bytes = 0;
+
+  // Unmaps the oldest mappings until at most `limit` bytes are kept. Caller holds the mutex.
+  void trim_to(std::size_t limit) {
+    while (kept_bytes > limit && !kept.empty()) {
+      host_buffer_detail::release_large(kept.front().memory, 1, kept.front().length);
+      kept_bytes -= kept.front().length;
+      kept.pop_front();
+    }
+  }
+};
+
+// Never destroyed: arrays held by static objects may be released after static destruction began.
+inline Pool& pool() {
+  static Pool* const instance = new Pool;
+  return *instance;
+}
+
+}  // namespace kept_host_memory_detail
+
+struct KeptHostMemory {
+  static void* allocate(std::size_t bytes, std::size_t alignment, std::size_t* mapped_bytes) {
+#if defined(__linux__)
+    if (bytes >= host_buffer_detail::kHugePageMinBytes) {
+      const std::size_t page = host_buffer_detail::kHugePageBytes;
+      const std::size_t length = (bytes + page - 1) / page * page;
+      auto& pool = kept_host_memory_detail::pool();
+      std::lock_guard lock(pool.mutex);
+      auto best = pool.kept.end();
+      for (auto it = pool.kept.begin(); it != pool.kept.end(); ++it)
+        if (it->length >= length && (best == pool.kept.end() || it->length < best->length)) best = it;
+      if (best != pool.kept.end()) {
+        void* memory = best->memory;
+        *mapped_bytes = best->length;
+        pool.kept_bytes -= best->length;
+        pool.kept.erase(best);
+        return memory;
+      }
+    }
+#endif
+    return host_buffer_detail::allocate_large(bytes, alignment, mapped_bytes);
+  }
+
+  static void release(void* memory, std::size_t alignment, std::size_t mapped_bytes) {
+    if (memory == nullptr) return;
+    if (mapped_bytes == 0) {
+      host_buffer_detail::release_large(memory, alignment, 0);
+      return;
+    }
+    auto& pool = kept_host_memory_detail::pool();
+    std::lock_guard lock(pool.mutex);
+    pool.kept.push_back({memory, mapped_bytes});
+    pool.kept_bytes += mapped_bytes;
+    pool.trim_to(kKeptHostBytesMax);
+  }
+};
+
+// Bytes of mappings kept for the next arrays (not in use).
+inline std::size_t kept_host_memory_bytes() {
+  auto& pool = kept_host_memory_detail::pool();
+  std::lock_guard lock(pool.mutex);
+  return pool.kept_bytes;
+}
+
+// Unmaps every kept mapping; arrays in use are not affected (theirs return to the pool later).
+inline void release_kept_host_memory() {
+  auto& pool = kept_host_memory_detail::pool();
+  std::lock_guard lock(pool.mutex);
+  pool.trim_to(0);
+}
+
+}  // namespace zkmsm
