@@ -8,12 +8,14 @@
 // `zkmsm bench --backend cpu`, 2-core machine, docs/cpu_perf_notes.md §12); a prover calls it
 // again and again with the same n.
 //
-// The pool: mappings of HostBuffer's large path (≥ 1 MiB, lengths multiples of 2 MiB), each with
-// its length. allocate() takes the smallest kept mapping at least as long as the request, else
-// maps a fresh one; release() keeps the mapping, then unmaps the oldest kept mappings while the
-// pool holds more than kKeptHostBytesMax. Arrays below 1 MiB use operator new, as HostBuffer's
-// (glibc reuses small blocks by itself). All functions are thread-safe (one mutex; a lookup
-// among a few dozen mappings per allocation of ≥ 1 MiB).
+// The pool: mappings, each with its length — from 1 MiB HostBuffer's (2 MiB-aligned, huge pages,
+// lengths multiples of 2 MiB), from 64 KiB to 1 MiB plain ones (lengths multiples of 64 KiB: glibc
+// maps arrays of this size afresh on every call too, and the accumulator's per-thread arrays are
+// of this size — they took ~70 % of a warm 2^16 call's faults, §12). allocate() takes the smallest
+// kept mapping at least as long as the request, else maps a fresh one; release() keeps the
+// mapping, then unmaps the oldest kept mappings while the pool holds more than kKeptHostBytesMax.
+// Arrays below 64 KiB use operator new. All functions are thread-safe (one mutex; a lookup among a
+// few dozen mappings per allocation of ≥ 64 KiB).
 //
 // release_kept_host_memory() unmaps every kept mapping (the public zkmsm::release_kept_memory()).
 // Header-only: each binary that compiles the library's headers (the library, a test) has one pool.
@@ -31,6 +33,8 @@ namespace zkmsm {
 // (estimated peak of its arrays: 143 MB at 2^20, ~4× that at 2^22) and bounds what a process
 // holds after a larger one.
 inline constexpr std::size_t kKeptHostBytesMax = std::size_t{1} << 30;
+// The smallest array that takes a kept mapping, and the granule of the plain mappings' lengths.
+inline constexpr std::size_t kKeptHostMinBytes = std::size_t{64} << 10;
 
 namespace kept_host_memory_detail {
 
@@ -65,19 +69,28 @@ inline Pool& pool() {
 struct KeptHostMemory {
   static void* allocate(std::size_t bytes, std::size_t alignment, std::size_t* mapped_bytes) {
 #if defined(__linux__)
-    if (bytes >= host_buffer_detail::kHugePageMinBytes) {
-      const std::size_t page = host_buffer_detail::kHugePageBytes;
-      const std::size_t length = (bytes + page - 1) / page * page;
-      auto& pool = kept_host_memory_detail::pool();
-      std::lock_guard lock(pool.mutex);
-      auto best = pool.kept.end();
-      for (auto it = pool.kept.begin(); it != pool.kept.end(); ++it)
-        if (it->length >= length && (best == pool.kept.end() || it->length < best->length)) best = it;
-      if (best != pool.kept.end()) {
-        void* memory = best->memory;
-        *mapped_bytes = best->length;
-        pool.kept_bytes -= best->length;
-        pool.kept.erase(best);
+    if (bytes >= kKeptHostMinBytes) {
+      const bool huge = bytes >= host_buffer_detail::kHugePageMinBytes;
+      const std::size_t granule = huge ? host_buffer_detail::kHugePageBytes : kKeptHostMinBytes;
+      const std::size_t length = (bytes + granule - 1) / granule * granule;
+      {
+        auto& pool = kept_host_memory_detail::pool();
+        std::lock_guard lock(pool.mutex);
+        auto best = pool.kept.end();
+        for (auto it = pool.kept.begin(); it != pool.kept.end(); ++it)
+          if (it->length >= length && (best == pool.kept.end() || it->length < best->length)) best = it;
+        if (best != pool.kept.end()) {
+          void* memory = best->memory;
+          *mapped_bytes = best->length;
+          pool.kept_bytes -= best->length;
+          pool.kept.erase(best);
+          return memory;
+        }
+      }
+      if (!huge) {
+        void* memory = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (memory == MAP_FAILED) throw std::bad_alloc();
+        *mapped_bytes = length;
         return memory;
       }
     }

@@ -97,9 +97,25 @@ TEST(KeptHostMemory, AReleasedMappingServesTheNextArrayThatFits) {
   EXPECT_EQ(kept_host_memory_bytes(), 0u);
 }
 
-TEST(KeptHostMemory, SmallArraysAreNotKept) {
+// From 64 KiB to 1 MiB: plain mappings in 64 KiB granules, kept too; below 64 KiB: operator new.
+TEST(KeptHostMemory, MidSizedArraysAreKeptSmallOnesAreNot) {
   release_kept_host_memory();
-  { UninitializedBuffer<std::uint8_t> small((std::size_t{1} << 20) - 1); }
+  { UninitializedBuffer<std::uint8_t> small(kKeptHostMinBytes - 1); }
+  EXPECT_EQ(kept_host_memory_bytes(), 0u);
+  std::uint8_t* first = nullptr;
+  {
+    UninitializedBuffer<std::uint8_t> mid(std::size_t{100} << 10);
+    first = mid.data();
+    mid[mid.size() - 1] = 1;
+  }
+  EXPECT_EQ(kept_host_memory_bytes(), std::size_t{128} << 10);
+  {
+    UninitializedBuffer<std::uint8_t> again(std::size_t{80} << 10);
+    EXPECT_EQ(again.data(), first);
+  }
+  { UninitializedBuffer<std::uint8_t> below_huge((std::size_t{1} << 20) - 1); }
+  EXPECT_EQ(kept_host_memory_bytes(), (std::size_t{128} << 10) + (std::size_t{1} << 20));
+  release_kept_host_memory();
   EXPECT_EQ(kept_host_memory_bytes(), 0u);
 }
 
