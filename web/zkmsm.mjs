@@ -24,7 +24,9 @@
 //   pairTreeDxCache  the pair tree keeps each pair's denominator for the backward pass (webgpu)
 //   memoryBudgetBytes  device bytes at most (webgpu: fewer windows per batch)
 //   validatePoints (default true), pointsInMontgomery, scalarsInMontgomery
-// stats: backend, accumulator, window_bits, windows, stages_ms (per stage), total_ms,
+// stats: backend, accumulator, window_bits, windows, stages_ms (per stage; on webgpu upload_inputs
+// includes the first window batch's decompose_scalars, sort_by_bucket and plan, which run while
+// the points are uploaded — their own entries count the later batches), total_ms,
 // estimated_peak_bytes (the backend's closed-form model) and measured_peak_bytes (its
 // allocations), and for webgpu the walker geometry it ran (webgpu: walker_slots, walker_threads,
 // walker_threads_per_block, batch_windows, batches) and workspace_reused (the GPU buffers kept

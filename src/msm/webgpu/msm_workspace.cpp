@@ -20,8 +20,8 @@ std::unique_ptr<MsmWorkspace> kept;
 std::uint64_t MsmWorkspace::device_bytes(const MsmWorkspaceShape& shape) {
   const std::uint64_t point_bytes = shape.points_on_device ? 0 : affine_point_bytes(shape.curve) * shape.n;
   const std::uint64_t scalar_bytes = kScalarBytes * shape.n;
-  return allocation_bytes(point_bytes + scalar_bytes) + (shape.points_on_device ? 0 : allocation_bytes(point_bytes)) +
-         allocation_bytes(scalar_bytes) + 4 * allocation_bytes(std::uint64_t{shape.entries} * 4) +
+  return 2 * allocation_bytes(scalar_bytes) + (shape.points_on_device ? 0 : 2 * allocation_bytes(point_bytes)) +
+         4 * allocation_bytes(std::uint64_t{shape.entries} * 4) +
          2 * allocation_bytes(std::uint64_t{shape.sentinel} * 4) + allocation_bytes(4) +
          allocation_bytes(kFirstRejectedBytes) + allocation_bytes(kConvertArgumentBytes) +
          allocation_bytes(kDecomposeArgumentBytes) + allocation_bytes(kBoundsArgumentBytes) +
@@ -39,9 +39,11 @@ Status MsmWorkspace::create(Context& context, const MsmWorkspaceShape& shape, st
   const std::size_t bucket_bytes = std::size_t{shape.sentinel} * 4;
   // Every buffer under one pair of error scopes: a failure to allocate is known once, after them all.
   Context::AllocationScope allocations(context);
-  if (Status s = context.staging_buffer(point_bytes + scalar_bytes, w->staged_inputs); !s.ok) return s;
-  if (!shape.points_on_device)
+  if (Status s = context.staging_buffer(scalar_bytes, w->staged_scalars); !s.ok) return s;
+  if (!shape.points_on_device) {
+    if (Status s = context.staging_buffer(point_bytes, w->staged_points); !s.ok) return s;
     if (Status s = context.storage_buffer(point_bytes, w->points); !s.ok) return s;
+  }
   if (Status s = context.storage_buffer(scalar_bytes, w->scalars); !s.ok) return s;
   for (int b = 0; b < 2; ++b) {
     if (Status s = context.storage_buffer(entry_bytes, w->keys[b]); !s.ok) return s;

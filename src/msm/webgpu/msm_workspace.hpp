@@ -3,8 +3,9 @@
 // points) on every call cost the upload stage ~17 ms on the H100 machine (probe, BENCHMARKS.md).
 //
 // A workspace holds, for n points and the plan's sizes:
-//   staged_inputs          MapWrite | CopySrc: the scalars then the points as the caller holds them,
-//                          filled by the host (Context::upload) and copied to:
+//   staged_scalars, staged_points   MapWrite | CopySrc: the inputs as the caller holds them, filled
+//                          by the host (Context::upload), one buffer each so that the points are
+//                          filled while the GPU already works on the scalars, and copied to:
 //   points, scalars        what the stages read (convert_inputs converts the points in place);
 //                          on prepared bases (points_on_device) neither points nor their staging:
 //                          the stages read the bases' buffer (device_bases.hpp)
@@ -56,7 +57,8 @@ class MsmWorkspace {
   static std::uint64_t device_bytes(const MsmWorkspaceShape& shape);
 
   const MsmWorkspaceShape& shape() const { return shape_; }
-  Buffer staged_inputs, points, scalars, keys[2], values[2], bucket_start, bucket_end, valid, first_rejected;
+  Buffer staged_scalars, staged_points, points, scalars, keys[2], values[2], bucket_start, bucket_end, valid,
+      first_rejected;
   Buffer convert_arguments, decompose_arguments, bounds_arguments;  // uniforms, rewritten by each use
   std::unique_ptr<RadixSort> sort;
   BucketBounds bounds;

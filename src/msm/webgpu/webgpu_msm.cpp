@@ -228,10 +228,53 @@ Status run_webgpu_msm(const MsmPoints<Curve>& points,
   MsmWorkspace& w = *workspace;
   report.workspace_reused = reused;
   const Buffer& point_buffer = points.on_device != nullptr ? *points.on_device : w.points;
-  const Context::UploadPart inputs[] = {{&w.scalars, scalars, static_cast<std::size_t>(n * kScalarBytes)},
-                                        {&w.points, points.host.data(), n * sizeof(Affine)}};
-  if (Status s = context->upload(w.staged_inputs, std::span(inputs, points.on_device != nullptr ? 1 : 2)); !s.ok)
-    return s;
+  // A batch's front stages: decompose_scalars, sort_by_bucket and the plan, each waited for and
+  // timed when `timed_stages`, else only recorded and submitted.
+  struct BatchFront {
+    DecomposeShape shape;
+    std::uint32_t entries = 0;
+    std::uint32_t sorted_in = 0;
+  };
+  auto record_front = [&](unsigned first, BatchFront& front, bool timed_stages) -> Status {
+    const unsigned batch = std::min(sizes.batch_windows, windows - first);
+    front.shape = DecomposeShape{count, c, first, batch};
+    front.entries = batch * count;
+    Clock::time_point since = Clock::now();
+    if (Status s = record_decompose_scalars(*context, curve, w.scalars, front.shape, w.keys[0], w.values[0],
+                                            w.decompose_arguments);
+        !s.ok)
+      return s;
+    if (timed_stages)
+      if (Status s = timed(1, since); !s.ok) return s;
+    since = Clock::now();
+    Buffer* const key_pair[2] = {&w.keys[0], &w.keys[1]};
+    Buffer* const value_pair[2] = {&w.values[0], &w.values[1]};
+    const auto batch_key_bits = static_cast<std::uint32_t>(std::bit_width(front.shape.sentinel()));
+    if (Status s = w.sort->sort(key_pair, value_pair, front.entries, batch_key_bits, front.sorted_in); !s.ok) return s;
+    if (timed_stages)
+      if (Status s = timed(2, since); !s.ok) return s;
+    since = Clock::now();
+    if (Status s = w.bounds.record(w.keys[front.sorted_in], front.entries, front.shape.sentinel(), w.bucket_start,
+                                   w.bucket_end, w.valid, w.bounds_arguments);
+        !s.ok)
+      return s;
+    if (timed_stages)
+      if (Status s = timed(3, since); !s.ok) return s;
+    if (!timed_stages) context->flush();
+    return {};
+  };
+
+  // The scalars go first, and the first batch's front stages are submitted before the points are
+  // uploaded: the GPU runs them while JavaScript fills the points' staging buffer. Their time is
+  // inside upload_inputs.
+  const Context::UploadPart scalar_part[] = {{&w.scalars, scalars, static_cast<std::size_t>(n * kScalarBytes)}};
+  if (Status s = context->upload(w.staged_scalars, scalar_part); !s.ok) return s;
+  BatchFront front;
+  if (Status s = record_front(0, front, false); !s.ok) return s;
+  if (points.on_device == nullptr) {
+    const Context::UploadPart point_part[] = {{&w.points, points.host.data(), n * sizeof(Affine)}};
+    if (Status s = context->upload(w.staged_points, point_part); !s.ok) return s;
+  }
   if (Status s = timed(0, start); !s.ok) return s;
   if (convert) {
     start = Clock::now();
@@ -250,35 +293,16 @@ Status run_webgpu_msm(const MsmPoints<Curve>& points,
 
   for (unsigned first = 0; first < windows; first += sizes.batch_windows) {
     const unsigned batch = std::min(sizes.batch_windows, windows - first);
-    const DecomposeShape shape{count, c, first, batch};
-    start = Clock::now();
-    if (Status s =
-            record_decompose_scalars(*context, curve, w.scalars, shape, w.keys[0], w.values[0], w.decompose_arguments);
-        !s.ok)
-      return s;
-    if (Status s = timed(1, start); !s.ok) return s;
-    start = Clock::now();
-    Buffer* const key_pair[2] = {&w.keys[0], &w.keys[1]};
-    Buffer* const value_pair[2] = {&w.values[0], &w.values[1]};
-    std::uint32_t sorted_in = 0;
-    const std::uint32_t batch_entries = batch * count;
-    const auto batch_key_bits = static_cast<std::uint32_t>(std::bit_width(shape.sentinel()));
-    if (Status s = w.sort->sort(key_pair, value_pair, batch_entries, batch_key_bits, sorted_in); !s.ok) return s;
-    if (Status s = timed(2, start); !s.ok) return s;
-    start = Clock::now();
-    if (Status s = w.bounds.record(w.keys[sorted_in], batch_entries, shape.sentinel(), w.bucket_start, w.bucket_end,
-                                   w.valid, w.bounds_arguments);
-        !s.ok)
-      return s;
-    if (Status s = timed(3, start); !s.ok) return s;
+    if (first != 0)
+      if (Status s = record_front(first, front, true); !s.ok) return s;
     start = Clock::now();
     if (pair_tree) {
-      if (Status s = w.tree->accumulate(point_buffer, w.keys[sorted_in], w.values[sorted_in], w.bucket_start,
-                                        w.bucket_end, batch_entries, shape.sentinel(), count);
+      if (Status s = w.tree->accumulate(point_buffer, w.keys[front.sorted_in], w.values[front.sorted_in],
+                                        w.bucket_start, w.bucket_end, front.entries, front.shape.sentinel(), count);
           !s.ok)
         return s;
-    } else if (Status s =
-                   w.walker->accumulate(point_buffer, w.keys[sorted_in], w.values[sorted_in], w.valid, batch_entries);
+    } else if (Status s = w.walker->accumulate(point_buffer, w.keys[front.sorted_in], w.values[front.sorted_in],
+                                               w.valid, front.entries);
                !s.ok) {
       return s;
     }

@@ -52,7 +52,9 @@ struct WebGpuStageTime {
 
 struct WebGpuMsmReport {
   WebGpuMsmSizes sizes;
-  std::vector<WebGpuStageTime> stages;    // upload_inputs first
+  // upload_inputs first; it includes the first window batch's decompose_scalars, sort_by_bucket
+  // and plan, which run while the points are uploaded (their own stages count the later batches).
+  std::vector<WebGpuStageTime> stages;
   std::uint64_t measured_peak_bytes = 0;  // the most buffer bytes alive at once during the call
                                           // (a reused workspace counted as if made by it)
   bool workspace_reused = false;          // the kept buffers of an earlier MSM were used (msm_workspace.hpp)
