@@ -318,7 +318,8 @@ ZKMSM_API int zkmsm_backend_available(zkmsm_backend backend) ZKMSM_NOEXCEPT;
 
 /* Frees the memory the library keeps between calls for the next MSM of a size seen before: the
  * host working arrays of finished MSMs (at most 1 GiB) and the GPU backends' kept workspaces.
- * Prepared bases are not touched. Safe at any time, from any thread. */
+ * Prepared bases are not touched. Safe at any time, from any thread (in WebAssembly with the webgpu
+ * backend: from the module's thread, between MSMs). */
 ZKMSM_API void zkmsm_release_kept_memory(void) ZKMSM_NOEXCEPT;
 
 #ifdef __cplusplus

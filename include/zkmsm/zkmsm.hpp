@@ -67,7 +67,9 @@ const char* to_string(Accumulator accumulator);
 // finds it ready: the host working arrays of finished MSMs (at most 1 GiB; on the cpu backend
 // ~143 MB after an MSM of 2^20 points) and the GPU backends' kept workspaces (vulkan, webgpu:
 // the device buffers of the last MSM's shape). Prepared bases are not touched. Safe at any time,
-// from any thread; MSMs running meanwhile keep what they use. The next MSM allocates again.
+// from any thread — MSMs running meanwhile keep what they use — except in WebAssembly with the
+// webgpu backend, whose calls all run on the module's thread: call it there between MSMs. The
+// next MSM allocates again.
 void release_kept_memory();
 
 // The version of the library, "major.minor.patch".

@@ -12,8 +12,10 @@
 // lengths multiples of 2 MiB), from 64 KiB to 1 MiB plain ones (lengths multiples of 64 KiB: glibc
 // maps arrays of this size afresh on every call too, and the accumulator's per-thread arrays are
 // of this size — they took ~70 % of a warm 2^16 call's faults, §12). allocate() takes the smallest
-// kept mapping at least as long as the request, else maps a fresh one; release() keeps the
-// mapping, then unmaps the oldest kept mappings while the pool holds more than kKeptHostBytesMax.
+// kept mapping at least as long as the request and at most twice as long, else maps a fresh one
+// (when that fails, it unmaps every kept mapping and tries once more: kept memory never makes an
+// allocation fail); release() keeps the mapping, then unmaps the oldest kept mappings while the
+// pool holds more than kKeptHostBytesMax (a mapping larger than that is unmapped at once).
 // Arrays below 64 KiB use operator new. All functions are thread-safe (one mutex; a lookup among a
 // few dozen mappings per allocation of ≥ 64 KiB).
 //
@@ -21,9 +23,11 @@
 // Header-only: each binary that compiles the library's headers (the library, a test) has one pool.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <deque>
 #include <mutex>
+#include <new>
 
 #include "zkmsm/host_buffer.hpp"
 
@@ -33,6 +37,18 @@ namespace zkmsm {
 // (estimated peak of its arrays: 143 MB at 2^20, ~4× that at 2^22) and bounds what a process
 // holds after a larger one.
 inline constexpr std::size_t kKeptHostBytesMax = std::size_t{1} << 30;
+// The bound in force: kKeptHostBytesMax; tests lower it (KeptHostBytesMaxForTests) so that they
+// need not map a gigabyte.
+inline std::atomic<std::size_t> kept_host_bytes_max{kKeptHostBytesMax};
+
+class KeptHostBytesMaxForTests {
+ public:
+  explicit KeptHostBytesMaxForTests(std::size_t bytes) { kept_host_bytes_max.store(bytes); }
+  ~KeptHostBytesMaxForTests() { kept_host_bytes_max.store(kKeptHostBytesMax); }
+  KeptHostBytesMaxForTests(const KeptHostBytesMaxForTests&) = delete;
+  KeptHostBytesMaxForTests& operator=(const KeptHostBytesMaxForTests&) = delete;
+};
+
 // The smallest array that takes a kept mapping, and the granule of the plain mappings' lengths.
 inline constexpr std::size_t kKeptHostMinBytes = std::size_t{64} << 10;
 
@@ -73,25 +89,13 @@ struct KeptHostMemory {
       const bool huge = bytes >= host_buffer_detail::kHugePageMinBytes;
       const std::size_t granule = huge ? host_buffer_detail::kHugePageBytes : kKeptHostMinBytes;
       const std::size_t length = (bytes + granule - 1) / granule * granule;
-      {
-        auto& pool = kept_host_memory_detail::pool();
-        std::lock_guard lock(pool.mutex);
-        auto best = pool.kept.end();
-        for (auto it = pool.kept.begin(); it != pool.kept.end(); ++it)
-          if (it->length >= length && (best == pool.kept.end() || it->length < best->length)) best = it;
-        if (best != pool.kept.end()) {
-          void* memory = best->memory;
-          *mapped_bytes = best->length;
-          pool.kept_bytes -= best->length;
-          pool.kept.erase(best);
-          return memory;
-        }
-      }
-      if (!huge) {
-        void* memory = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (memory == MAP_FAILED) throw std::bad_alloc();
-        *mapped_bytes = length;
-        return memory;
+      if (void* kept = take_kept(length, mapped_bytes)) return kept;
+      try {
+        return map_fresh(bytes, alignment, length, huge, mapped_bytes);
+      } catch (const std::bad_alloc&) {
+        // The kept mappings may be what the system is short of: give them back and try once more.
+        release_all();
+        return map_fresh(bytes, alignment, length, huge, mapped_bytes);
       }
     }
 #endif
@@ -100,15 +104,56 @@ struct KeptHostMemory {
 
   static void release(void* memory, std::size_t alignment, std::size_t mapped_bytes) {
     if (memory == nullptr) return;
-    if (mapped_bytes == 0) {
-      host_buffer_detail::release_large(memory, alignment, 0);
+    // Heap memory, and a mapping larger than the bound (it would push every other one out).
+    if (mapped_bytes == 0 || mapped_bytes > kept_host_bytes_max.load()) {
+      host_buffer_detail::release_large(memory, alignment, mapped_bytes);
       return;
     }
     auto& pool = kept_host_memory_detail::pool();
     std::lock_guard lock(pool.mutex);
     pool.kept.push_back({memory, mapped_bytes});
     pool.kept_bytes += mapped_bytes;
-    pool.trim_to(kKeptHostBytesMax);
+    pool.trim_to(kept_host_bytes_max.load());
+  }
+
+  static void release_all() {
+    auto& pool = kept_host_memory_detail::pool();
+    std::lock_guard lock(pool.mutex);
+    pool.trim_to(0);
+  }
+
+ private:
+  // The smallest kept mapping of at least `length` bytes and at most twice that (a small array
+  // must not pin a large mapping, held outside the pool and its bound while it lives), or nullptr.
+  static void* take_kept(std::size_t length, std::size_t* mapped_bytes) {
+    auto& pool = kept_host_memory_detail::pool();
+    std::lock_guard lock(pool.mutex);
+    auto best = pool.kept.end();
+    for (auto it = pool.kept.begin(); it != pool.kept.end(); ++it)
+      if (it->length >= length && it->length <= 2 * length && (best == pool.kept.end() || it->length < best->length))
+        best = it;
+    if (best == pool.kept.end()) return nullptr;
+    void* memory = best->memory;
+    *mapped_bytes = best->length;
+    pool.kept_bytes -= best->length;
+    pool.kept.erase(best);
+    return memory;
+  }
+
+  // A fresh mapping: HostBuffer's 2 MiB-aligned huge-page one, or a plain one of `length` bytes.
+  static void* map_fresh(
+      std::size_t bytes, std::size_t alignment, std::size_t length, bool huge, std::size_t* mapped_bytes) {
+#if defined(__linux__)
+    if (!huge) {
+      void* memory = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (memory == MAP_FAILED) throw std::bad_alloc();
+      *mapped_bytes = length;
+      return memory;
+    }
+#endif
+    (void)length;
+    (void)huge;
+    return host_buffer_detail::allocate_large(bytes, alignment, mapped_bytes);
   }
 };
 
@@ -120,10 +165,6 @@ inline std::size_t kept_host_memory_bytes() {
 }
 
 // Unmaps every kept mapping; arrays in use are not affected (theirs return to the pool later).
-inline void release_kept_host_memory() {
-  auto& pool = kept_host_memory_detail::pool();
-  std::lock_guard lock(pool.mutex);
-  pool.trim_to(0);
-}
+inline void release_kept_host_memory() { KeptHostMemory::release_all(); }
 
 }  // namespace zkmsm

@@ -3,8 +3,13 @@
 // (core/kept_host_memory.hpp): reuse, bound, release, threads.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <new>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -119,18 +124,66 @@ TEST(KeptHostMemory, MidSizedArraysAreKeptSmallOnesAreNot) {
   EXPECT_EQ(kept_host_memory_bytes(), 0u);
 }
 
-// The pool keeps at most kKeptHostBytesMax, dropping the oldest mappings first.
+// The pool keeps at most its bound, dropping the oldest mappings first; a mapping larger than the
+// bound is not kept. (The bound lowered to 8 MiB for the test.)
 TEST(KeptHostMemory, KeepsAtMostItsBound) {
   release_kept_host_memory();
-  const std::size_t chunk = kKeptHostBytesMax / 4;
+  const KeptHostBytesMaxForTests bound(std::size_t{8} << 20);
+  const std::size_t chunk = std::size_t{2} << 20;
   std::vector<UninitializedBuffer<std::uint8_t>> arrays;
-  for (int i = 0; i < 6; ++i) arrays.emplace_back(chunk);  // mapped, never touched: no memory used
-  arrays.clear();                                          // released in order: the first two are dropped
-  EXPECT_EQ(kept_host_memory_bytes(), kKeptHostBytesMax);
+  for (int i = 0; i < 6; ++i) arrays.emplace_back(chunk);
+  arrays.clear();  // released in order: the first two are dropped
+  EXPECT_EQ(kept_host_memory_bytes(), std::size_t{8} << 20);
   UninitializedBuffer<std::uint8_t> again(chunk);
-  EXPECT_EQ(kept_host_memory_bytes(), kKeptHostBytesMax - chunk);
+  EXPECT_EQ(kept_host_memory_bytes(), std::size_t{6} << 20);
+  { UninitializedBuffer<std::uint8_t> larger_than_the_bound(std::size_t{10} << 20); }
+  EXPECT_EQ(kept_host_memory_bytes(), std::size_t{6} << 20);
   release_kept_host_memory();
   EXPECT_EQ(kept_host_memory_bytes(), 0u);
+}
+
+// A small array never takes a kept mapping more than twice its length.
+TEST(KeptHostMemory, ASmallArrayDoesNotPinALargeMapping) {
+  release_kept_host_memory();
+  { UninitializedBuffer<std::uint8_t> large(std::size_t{16} << 20); }
+  EXPECT_EQ(kept_host_memory_bytes(), std::size_t{16} << 20);
+  {
+    UninitializedBuffer<std::uint8_t> small(std::size_t{3} << 20);  // 4 MiB: the 16 MiB one is too long
+    EXPECT_EQ(kept_host_memory_bytes(), std::size_t{16} << 20);
+    UninitializedBuffer<std::uint8_t> half(std::size_t{8} << 20);  // 8 MiB: it may take 16
+    EXPECT_EQ(kept_host_memory_bytes(), 0u);
+  }
+  release_kept_host_memory();
+}
+
+// Kept memory never makes an allocation fail: when a fresh mapping is refused (here an address
+// space limit, in a child process), the kept mappings are unmapped and the allocation retried.
+[[noreturn]] void allocate_beside_kept_memory_under_a_limit() {
+  release_kept_host_memory();
+  { UninitializedBuffer<std::uint8_t> kept(std::size_t{64} << 20); }  // kept: 64 MiB of address space
+  std::FILE* statm = std::fopen("/proc/self/statm", "r");
+  unsigned long pages = 0;
+  if (statm == nullptr || std::fscanf(statm, "%lu", &pages) != 1) std::_Exit(2);
+  std::fclose(statm);
+  const std::size_t limit = pages * 4096 + (std::size_t{48} << 20);
+  const rlimit cap{limit, limit};
+  if (setrlimit(RLIMIT_AS, &cap) != 0) std::_Exit(2);
+  try {
+    UninitializedBuffer<std::uint8_t> larger(std::size_t{80} << 20);  // the kept one is too short
+    larger[larger.size() - 1] = 1;
+    std::_Exit(kept_host_memory_bytes() == 0 ? 0 : 3);  // the 64 MiB were given back
+  } catch (const std::bad_alloc&) {
+    std::_Exit(1);
+  }
+}
+
+TEST(KeptHostMemory, KeptMappingsAreGivenBackWhenAnAllocationIsRefused) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: RLIMIT_AS cannot be tested under it";
+#else
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(allocate_beside_kept_memory_under_a_limit(), ::testing::ExitedWithCode(0), "");
+#endif
 }
 
 // Threads allocating, writing, checking and releasing arrays at once never share one.
