@@ -123,6 +123,7 @@ struct KeptHostMemory {
   }
 
  private:
+#if defined(__linux__)
   // The smallest kept mapping of at least `length` bytes and at most twice that (a small array
   // must not pin a large mapping, held outside the pool and its bound while it lives), or nullptr.
   static void* take_kept(std::size_t length, std::size_t* mapped_bytes) {
@@ -143,18 +144,13 @@ struct KeptHostMemory {
   // A fresh mapping: HostBuffer's 2 MiB-aligned huge-page one, or a plain one of `length` bytes.
   static void* map_fresh(
       std::size_t bytes, std::size_t alignment, std::size_t length, bool huge, std::size_t* mapped_bytes) {
-#if defined(__linux__)
-    if (!huge) {
-      void* memory = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (memory == MAP_FAILED) throw std::bad_alloc();
-      *mapped_bytes = length;
-      return memory;
-    }
-#endif
-    (void)length;
-    (void)huge;
-    return host_buffer_detail::allocate_large(bytes, alignment, mapped_bytes);
+    if (huge) return host_buffer_detail::allocate_large(bytes, alignment, mapped_bytes);
+    void* memory = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) throw std::bad_alloc();
+    *mapped_bytes = length;
+    return memory;
   }
+#endif
 };
 
 // Bytes of mappings kept for the next arrays (not in use).

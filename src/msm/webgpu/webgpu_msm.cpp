@@ -229,7 +229,7 @@ Status run_webgpu_msm(const MsmPoints<Curve>& points,
   report.workspace_reused = reused;
   const Buffer& point_buffer = points.on_device != nullptr ? *points.on_device : w.points;
   // A batch's front stages: decompose_scalars, sort_by_bucket and the plan, each waited for and
-  // timed when `timed_stages`, else only recorded and submitted.
+  // timed when `timed_stages`, else only recorded (the next upload or wait submits them).
   struct BatchFront {
     DecomposeShape shape;
     std::uint32_t entries = 0;
@@ -260,7 +260,6 @@ Status run_webgpu_msm(const MsmPoints<Curve>& points,
       return s;
     if (timed_stages)
       if (Status s = timed(3, since); !s.ok) return s;
-    if (!timed_stages) context->flush();
     return {};
   };
 
