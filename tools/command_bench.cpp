@@ -17,10 +17,13 @@
 // (prepare_bases: validated, converted, uploaded once) and the scalars are copied to a device
 // buffer once; each row times msm(bases, device scalars) over the prefix, inputs already on the
 // device as BENCHMARKS.md asks for GPU speed tables.
-// --inputs bases (cuda only): the bases handle as for device, the scalars from host memory: what a
-// prover with fixed bases (a KZG or Pedersen setup) pays per commitment, the scalars crossing PCIe.
+// --inputs bases (every backend): before any timing, the points become a bases handle of each row's
+// backend (prepare_bases; cuda, vulkan and webgpu keep them on the device, cpu on the host), the
+// scalars from host memory: what a prover with fixed bases (a KZG or Pedersen setup) pays per
+// commitment, the scalars crossing PCIe.
 #include <iostream>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -80,23 +83,35 @@ std::vector<Backend> selected_backends(const std::string& name) {
   return {backend};
 }
 
-// --inputs device or bases: every row must run on the cuda backend, the only one that reads device
-// memory.
-void require_device_input_backends(const std::string& inputs,
-                                   const std::string& backend_option,
+// --inputs device: every row must run on the cuda backend, the only one that reads scalars in
+// device memory.
+void require_device_input_backends(const std::string& backend_option,
                                    const std::vector<Backend>& backends,
                                    CurveId curve) {
   if (backend_option == "all")
-    throw CliError("--inputs " + inputs +
-                   " needs the cuda backend (--backend cuda): --backend all includes backends that read host "
-                   "memory only");
+    throw CliError(
+        "--inputs device needs the cuda backend (--backend cuda): --backend all includes backends that read host "
+        "memory only");
   for (Backend backend : backends) {
     const Backend resolved = resolve_backend(backend, curve);
     if (resolved != Backend::cuda)
-      throw CliError("--inputs " + inputs + " needs the cuda backend (--backend cuda): backend '" +
-                     backend_name(resolved) + "' reads host memory only" +
+      throw CliError("--inputs device needs the cuda backend (--backend cuda): backend '" + backend_name(resolved) +
+                     "' reads host memory only" +
                      (backend == Backend::automatic ? " (auto found no usable CUDA device)" : ""));
   }
+}
+
+// The bases of --inputs bases for one backend, made once for the largest size.
+template <class Curve>
+Bases<Curve> prepare_bench_bases(const std::vector<Point<Curve>>& points, const MsmConfig& config, Backend backend) {
+  progress("bench", "preparing the bases on " + backend_name(backend) + " once (validate, convert, keep)...");
+  const auto start = std::chrono::steady_clock::now();
+  MsmConfig prepare = config;
+  prepare.backend = backend;
+  Result<Bases<Curve>> bases = prepare_bases<Curve>(points, prepare);
+  if (!bases) throw CliError(describe_msm_error(bases.error(), "(generated)"));
+  progress("bench", "bases prepared in " + format_ms(elapsed_ms(start)) + " ms");
+  return std::move(bases.value());
 }
 
 // The inputs of --inputs device, made once for the largest size: the points as a bases handle on
@@ -137,8 +152,7 @@ int run_bench(const BenchOptions& options) {
   if (options.cold && (device_inputs || bases_inputs))
     throw CliError("--cold measures a call from host memory (fresh arrays); it does not go with --inputs " +
                    options.inputs);
-  if (device_inputs || bases_inputs)
-    require_device_input_backends(options.inputs, options.backend, backends, options.curve);
+  if (device_inputs) require_device_input_backends(options.backend, backends, options.curve);
   const unsigned warmups = options.cold ? 0 : options.warmups;
 
   return with_curve(options.curve, [&](auto curve_tag) {
@@ -151,7 +165,8 @@ int run_bench(const BenchOptions& options) {
     const std::vector<Scalar<Curve>> scalars = random_scalars<Curve>(max_n, options.seed);
     progress("bench", "generated in " + format_ms(elapsed_ms(start)) + " ms");
     std::optional<DeviceInputs<Curve>> on_device;
-    if (device_inputs || bases_inputs) on_device.emplace(upload_inputs<Curve>(points, scalars, options.config));
+    if (device_inputs) on_device.emplace(upload_inputs<Curve>(points, scalars, options.config));
+    std::map<Backend, Bases<Curve>> bases_of;  // --inputs bases: per backend that runs a row
 
     Json rows = Json::array();
     std::vector<std::string> stage_names;
@@ -172,9 +187,12 @@ int run_bench(const BenchOptions& options) {
                               std::to_string(options.repeats) + (options.cold ? " cold" : "") + " timed runs...");
         Measurement<Curve> measurement;
         if (bases_inputs) {
-          measurement = measure<Curve>(
-              [&](MsmStats* stats) { return msm<Curve>(on_device->bases, scalar_prefix, config, stats); }, warmups,
-              options.repeats);
+          if (bases_of.find(runs_on) == bases_of.end())
+            bases_of.emplace(runs_on, prepare_bench_bases<Curve>(points, options.config, runs_on));
+          const Bases<Curve>& bases = bases_of.at(runs_on);
+          config.backend = runs_on;
+          measurement = measure<Curve>([&](MsmStats* stats) { return msm<Curve>(bases, scalar_prefix, config, stats); },
+                                       warmups, options.repeats);
         } else if (on_device) {
           MsmConfig device_config = config;
           device_config.scalars_on_device = true;
@@ -307,7 +325,7 @@ Command add_bench_command(CLI::App& app) {
       "backend with a different window size (and, for n <= 4096, a sum of one-point MSMs); the exit status is 1 "
       "when any row fails. Prints a table; --json writes the rows with the machine, date, commit and command. "
       "--inputs device (cuda) moves the inputs to the device once and times MSMs that read them there; "
-      "--inputs bases (cuda) prepares the points once and times MSMs whose scalars come from host memory.");
+      "--inputs bases prepares the points once on each backend and times MSMs whose scalars come from host memory.");
   add_curve_option(*bench, options->curve);
   bench->add_option("--backend", options->backend, "Backend, or all for every available backend")
       ->check(CLI::IsMember({"auto", "cpu", "cuda", "vulkan", "all"}, CLI::ignore_case))
@@ -328,7 +346,7 @@ Command add_bench_command(CLI::App& app) {
       ->add_option("--inputs", options->inputs,
                    "Where the timed MSMs find their inputs: host (msm from host memory, end to end), device "
                    "(cuda only: bases prepared and scalars copied to the device once, before timing) or bases "
-                   "(cuda only: bases prepared once, scalars from host memory in every call)")
+                   "(every backend: bases prepared once, scalars from host memory in every call)")
       ->check(CLI::IsMember({"host", "device", "bases"}, CLI::ignore_case))
       ->capture_default_str();
   bench->add_flag("--cold", options->cold,

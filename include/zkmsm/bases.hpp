@@ -18,7 +18,9 @@
 //         stripes of 16,384 points (stripe j on the (j mod k)-th listed device), each device
 //         holding its stripes back to back, ≈ size()/k × 64 bytes: any prefix of n ≤ size()
 //         points is then spread evenly over the devices. msm(bases, ·) runs on those devices.
-//   vulkan host memory, size() × 64 or 96 bytes (uploaded by each MSM with its scalars)
+//   vulkan memory of the Vulkan device (one storage buffer, device-local on a discrete GPU,
+//         validated and converted there; no host copy), size() × 64 or 96 bytes: an MSM on them
+//         uploads only its scalars. At most one storage-buffer binding of points.
 //   webgpu memory of the WebGPU device (one storage buffer, validated and converted there; no
 //         host copy): an MSM on them uploads only its scalars. At most 128 MiB of points.
 // prepare_bases copies its input, so the caller may free or reuse the points when it returns.

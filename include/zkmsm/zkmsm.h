@@ -221,9 +221,9 @@ ZKMSM_API int zkmsm_msm(zkmsm_curve curve,
 
 /* ---- bases prepared once, reused by many MSMs ---------------------------------------------- */
 
-/* Points validated, converted to the backend's layout and (cuda, webgpu) uploaded once, as
- * zkmsm::Bases: Montgomery-form affine points in host memory (cpu and vulkan backends) or device
- * memory (cuda and webgpu backends).
+/* Points validated, converted to the backend's layout and (cuda, vulkan, webgpu) uploaded once, as
+ * zkmsm::Bases: Montgomery-form affine points in host memory (cpu backend) or device memory (cuda,
+ * vulkan and webgpu backends).
  * Opaque; created by zkmsm_bases_create, freed by zkmsm_bases_destroy. */
 typedef struct zkmsm_bases zkmsm_bases;
 

@@ -71,6 +71,16 @@ def main():
               "cold parameters not recorded")
         warm_cpu = [row["result"] for row in report["rows"] if row["backend"] == "cpu"]
         check([row["result"] for row in cold_report["rows"]] == warm_cpu, "cold and warm rows disagree")
+        # --inputs bases on every usable backend: bases prepared once per backend, the same results.
+        bases_out = os.path.join(args.workdir, "bench_bases.json")
+        proc = run([zkmsm, "bench", "--curve", "grumpkin", "--backend", "all", "--inputs", "bases", "--log-n-min",
+                    "3", "--log-n-max", "6", "--repeats", "2", "--warmups", "1", "--seed", "5", "--json", bases_out])
+        check("bases prepared in" in proc.stderr, f"no preparation on stderr:\n{proc.stderr}")
+        bases_report = json.load(open(bases_out))
+        check_rows(bases_report, 4 * len(backends))
+        check(all(row["inputs"] == "bases" for row in bases_report["rows"]), "rows not marked as bases inputs")
+        check([row["result"] for row in bases_report["rows"]] == [row["result"] for row in report["rows"]],
+              "rows on bases disagree with rows from host memory")
         if "cuda" in backends:
             # Inputs moved to the device once (bases handle, device scalars), then timed.
             device_out = os.path.join(args.workdir, "bench_device.json")

@@ -18,8 +18,8 @@ namespace zkmsm::test {
 // every_window_size_by_default: the window-size scenario runs every c in [2, 22] without
 // ZKMSM_TEST_LOG_N; otherwise the sample of kSampledWindowSizes (the large tier runs them all).
 // accumulator: what MsmConfig asks for; backend_name: the backend the stats must name; glv:
-// MsmConfig::glv; precompute_factor > 1: every MSM runs on bases prepared with that factor
-// (prepare_bases, then msm on the bases).
+// MsmConfig::glv; on_bases: every MSM runs on bases prepared from its points (prepare_bases with
+// precompute_factor, then msm on the bases).
 struct CpuBackend {
   static constexpr Backend backend = Backend::cpu;
   static constexpr const char* name = "cpu";
@@ -30,6 +30,7 @@ struct CpuBackend {
   static constexpr bool every_window_size_by_default = true;
   static constexpr Glv glv = Glv::automatic;
   static constexpr unsigned precompute_factor = 1;
+  static constexpr bool on_bases = false;
 };
 
 // cuda's three accumulators, each at every size (automatic is xyzz), xyzz without glv and with it
@@ -44,6 +45,7 @@ struct CudaBackend {
   static constexpr bool every_window_size_by_default = true;
   static constexpr Glv glv = Glv::automatic;
   static constexpr unsigned precompute_factor = 1;
+  static constexpr bool on_bases = false;
 };
 
 struct CudaXyzzBackend : CudaBackend {
@@ -69,6 +71,7 @@ struct CudaPrecomputedBackend : CudaBackend {
   static constexpr const char* name = "cuda_precomputed";
   static constexpr Accumulator accumulator = Accumulator::automatic;
   static constexpr unsigned precompute_factor = 4;
+  static constexpr bool on_bases = true;
 };
 
 // Sizes stay at 2^10 and window sizes at a sample by default: on a machine without a GPU the
@@ -84,6 +87,14 @@ struct VulkanBackend {
   static constexpr bool every_window_size_by_default = false;
   static constexpr Glv glv = Glv::automatic;
   static constexpr unsigned precompute_factor = 1;
+  static constexpr bool on_bases = false;
+};
+
+// Every MSM on bases kept on the Vulkan device (prepared, validated there once; only the scalars
+// uploaded per MSM). BN254 and BLS12-381 (its G1 test runs when the bases are prepared).
+struct VulkanBasesBackend : VulkanBackend {
+  static constexpr const char* name = "vulkan_bases";
+  static constexpr bool on_bases = true;
 };
 
 // The window sizes of backends that do not run every c by default: both ends of the small sizes,
@@ -117,7 +128,9 @@ using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Bls12381, CudaPrecomputedBackend>,
                                           ConformanceCase<Bn254, VulkanBackend>,
                                           ConformanceCase<Grumpkin, VulkanBackend>,
-                                          ConformanceCase<Bls12381, VulkanBackend>>;
+                                          ConformanceCase<Bls12381, VulkanBackend>,
+                                          ConformanceCase<Bn254, VulkanBasesBackend>,
+                                          ConformanceCase<Bls12381, VulkanBasesBackend>>;
 
 // Test names "Suite/bn254_cpu.Scenario": ctest runs each backend's cases with the filter
 // "*_<backend>.*" (tests/conformance/CMakeLists.txt).

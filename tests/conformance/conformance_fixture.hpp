@@ -82,10 +82,9 @@ class ConformanceTest : public SeededTest {
                           MsmStats* stats = nullptr) {
     MsmStats own_stats;
     MsmStats& filled = stats != nullptr ? *stats : own_stats;
-    const auto result = Target::precompute_factor > 1
-                            ? msm_on_bases(points, scalars, config, &filled)
-                            : msm<Curve>(std::span<const Point<Curve>>(points), std::span<const Scalar<Curve>>(scalars),
-                                         config, &filled);
+    const auto result = Target::on_bases ? msm_on_bases(points, scalars, config, &filled)
+                                         : msm<Curve>(std::span<const Point<Curve>>(points),
+                                                      std::span<const Scalar<Curve>>(scalars), config, &filled);
     if (!result) {
       ADD_FAILURE() << "msm failed on backend " << Target::name << " (n = " << points.size()
                     << "): " << to_string(result.error().code) << ": " << result.error().message;
@@ -98,7 +97,7 @@ class ConformanceTest : public SeededTest {
     return result.value();
   }
 
-  // msm() on bases prepared from `points` with `config` (the precomputed targets).
+  // msm() on bases prepared from `points` with `config` (the targets on bases).
   static Result<Point<Curve>> msm_on_bases(const Points& points,
                                            const Scalars& scalars,
                                            const MsmConfig& config,

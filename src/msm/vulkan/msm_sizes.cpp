@@ -23,11 +23,13 @@ std::uint32_t walker_threads_for(std::uint64_t entries, unsigned slots, const Vu
 
 }  // namespace
 
-MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, CurveId curve, bool staged) {
+MsmWorkspaceShape workspace_shape_for(
+    const MsmSizes& sizes, std::size_t n, CurveId curve, bool staged, bool points_on_device) {
   const BufferMemory working = staged ? BufferMemory::device_local : BufferMemory::host_visible;
   MsmWorkspaceShape shape;
   shape.n = static_cast<std::uint32_t>(n);
   shape.staged = staged;
+  shape.points_on_device = points_on_device;
   shape.stages = {curve, static_cast<std::uint32_t>(n), sizes.window_bits, sizes.batch_windows, working};
   shape.walker = {curve,
                   sizes.walker_slots,
@@ -56,7 +58,8 @@ Status size_msm(MsmSizes& out,
                 CurveId curve,
                 std::size_t n,
                 unsigned scalar_bits,
-                const VulkanMsmOptions& options) {
+                const VulkanMsmOptions& options,
+                bool points_on_device) {
   if (n == 0 || n >= (std::size_t{1} << 31)) {
     return Status::error(StatusCode::invalid_argument, "vulkan msm: n must be in [1, 2^31)");
   }
@@ -103,7 +106,8 @@ Status size_msm(MsmSizes& out,
   for (;; --windows) {
     sizes.batch_windows = static_cast<unsigned>(windows);
     sizes.walker_threads = walker_threads_for(windows * n, sizes.walker_slots, options);
-    const MsmWorkspaceShape shape = workspace_shape_for(sizes, n, curve, device.kind == DeviceKind::discrete_gpu);
+    const MsmWorkspaceShape shape =
+        workspace_shape_for(sizes, n, curve, device.kind == DeviceKind::discrete_gpu, points_on_device);
     sizes.device_bytes = MsmWorkspace::device_bytes(shape);
     const std::uint64_t walker_slots = std::uint64_t{sizes.walker_threads} * sizes.walker_slots;
     const bool records_fit =

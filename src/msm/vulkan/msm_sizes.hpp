@@ -59,16 +59,19 @@ inline constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBi
 inline constexpr std::uint64_t kEntriesPerSlot = 16;
 inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
 // The sizes for n points of `curve` on `device`, or invalid_argument (a knob out of range, an accumulator or
-// walker state Vulkan does not have) / out_of_memory (budget too small).
+// walker state Vulkan does not have) / out_of_memory (budget too small). points_on_device: the
+// points are prepared bases kept on the device (device_bases.hpp), outside the MSM's buffers.
 Status size_msm(MsmSizes& out,
                 const DeviceInfo& device,
                 CurveId curve,
                 std::size_t n,
                 unsigned scalar_bits,
-                const VulkanMsmOptions& options);
+                const VulkanMsmOptions& options,
+                bool points_on_device = false);
 
 // The buffers of an MSM of n points sized `sizes` on `curve`; staged: a discrete GPU (inputs
-// staged, working buffers device-local).
-MsmWorkspaceShape workspace_shape_for(const MsmSizes& sizes, std::size_t n, CurveId curve, bool staged);
+// staged, working buffers device-local); points_on_device: no point buffers (prepared bases).
+MsmWorkspaceShape workspace_shape_for(
+    const MsmSizes& sizes, std::size_t n, CurveId curve, bool staged, bool points_on_device);
 
 }  // namespace zkmsm::vulkan

@@ -21,8 +21,9 @@ KeptWorkspace& kept() {
 }  // namespace
 
 std::uint64_t MsmWorkspace::device_bytes(const MsmWorkspaceShape& shape) {
-  return std::uint64_t{shape.n} * (affine_point_bytes(shape.stages.curve) + kScalarBytes) * (shape.staged ? 2 : 1) +
-         kFirstRejectedBytes + BucketStages::device_bytes(shape.stages) +
+  const std::uint64_t point_bytes = shape.points_on_device ? 0 : affine_point_bytes(shape.stages.curve);
+  return std::uint64_t{shape.n} * (point_bytes + kScalarBytes) * (shape.staged ? 2 : 1) + kFirstRejectedBytes +
+         BucketStages::device_bytes(shape.stages) +
          (shape.pair_tree ? PairTree::device_bytes(shape.pair_tree_shape) : StreamWalker::device_bytes(shape.walker)) +
          BucketReduction::device_bytes(shape.reduction);
 }
@@ -32,11 +33,15 @@ Status MsmWorkspace::create(std::unique_ptr<MsmWorkspace>& out, Context& context
   std::unique_ptr<MsmWorkspace> workspace(new MsmWorkspace(shape));
   const std::uint64_t point_bytes = std::uint64_t{shape.n} * affine_point_bytes(shape.stages.curve);
   const std::uint64_t scalar_bytes = std::uint64_t{shape.n} * kScalarBytes;
-  if (Status s = StorageBuffer::create(workspace->staged_points_, context, point_bytes); !s.ok()) return s;
+  const BufferMemory device = BufferMemory::device_local;
+  if (!shape.points_on_device) {
+    if (Status s = StorageBuffer::create(workspace->staged_points_, context, point_bytes); !s.ok()) return s;
+    if (shape.staged) {
+      if (Status s = StorageBuffer::create(workspace->device_points_, context, point_bytes, device); !s.ok()) return s;
+    }
+  }
   if (Status s = StorageBuffer::create(workspace->staged_scalars_, context, scalar_bytes); !s.ok()) return s;
   if (shape.staged) {
-    const BufferMemory device = BufferMemory::device_local;
-    if (Status s = StorageBuffer::create(workspace->device_points_, context, point_bytes, device); !s.ok()) return s;
     if (Status s = StorageBuffer::create(workspace->device_scalars_, context, scalar_bytes, device); !s.ok()) return s;
   }
   if (Status s = StorageBuffer::create(workspace->first_rejected_, context, kFirstRejectedBytes); !s.ok()) return s;

@@ -9,6 +9,8 @@
 //   points, scalars                 what the stages read: device-local copies of the staged
 //                                   inputs on a discrete GPU (CommandBatch::copy), else the
 //                                   staged buffers themselves
+// An MSM on prepared bases kept on the device (points_on_device, device_bases.hpp) reads the
+// bases' buffer: its workspace has no staged_points and no points.
 //   first_rejected                  host-visible, one word: convert_points' lowest rejected index
 //   stages, accumulator, reduction  BucketStages, StreamWalker or PairTree, BucketReduction of the
 //                                   plan
@@ -35,9 +37,10 @@
 namespace zkmsm::vulkan {
 
 struct MsmWorkspaceShape {
-  std::uint32_t n = 0;     // points, ≥ 1
-  bool staged = false;     // device-local inputs and working buffers (a discrete GPU)
-  bool pair_tree = false;  // the accumulator: PairTree (pair_tree_shape), else StreamWalker (walker)
+  std::uint32_t n = 0;            // points, ≥ 1
+  bool staged = false;            // device-local inputs and working buffers (a discrete GPU)
+  bool points_on_device = false;  // the points are prepared bases' buffer: none here
+  bool pair_tree = false;         // the accumulator: PairTree (pair_tree_shape), else StreamWalker (walker)
   BucketStagesShape stages;
   StreamWalkerShape walker;
   PairTreeShape pair_tree_shape;
@@ -49,10 +52,12 @@ struct MsmWorkspaceShape {
 class MsmWorkspace {
  public:
   static Status create(std::unique_ptr<MsmWorkspace>& out, Context& context, const MsmWorkspaceShape& shape);
-  // Device bytes create() allocates for `shape` (the inputs twice when staged).
+  // Device bytes create() allocates for `shape` (the inputs twice when staged; the points not at
+  // all when they are on the device already).
   static std::uint64_t device_bytes(const MsmWorkspaceShape& shape);
 
   const MsmWorkspaceShape& shape() const { return shape_; }
+  // staged_points() and points(): only when !shape().points_on_device.
   StorageBuffer& staged_points() { return *staged_points_; }
   StorageBuffer& staged_scalars() { return *staged_scalars_; }
   StorageBuffer& points() { return shape_.staged ? *device_points_ : *staged_points_; }

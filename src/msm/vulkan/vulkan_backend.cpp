@@ -14,14 +14,17 @@
 //   auto     accelerated() answers no without any Vulkan call where no GPU device node exists
 //            (gpu_device_node_present); otherwise it and available() create the process's one
 //            shared context (instance and device) on first use.
-//   bases    the Vulkan backend keeps no points on the device between MSMs: prepare_bases makes
-//            a host copy in Montgomery form, validated, and msm_bases runs the MSM on its prefix.
+//   bases    kept on the device (device_bases.hpp): prepare_bases uploads, converts and validates
+//            the points there once (a rejected point is named as for an MSM); msm_bases uploads
+//            only the scalars and reads a prefix of the bases in place.
 #include "msm/vulkan/vulkan_backend.hpp"
 
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <new>
+#include <optional>
 #include <span>
 #include <string>
 #include <system_error>
@@ -32,10 +35,10 @@
 #include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
-#include "host/host_bases.hpp"
 #include "host/host_inputs.hpp"
 #include "host/parallel_for.hpp"
 #include "msm/common/backend_registry.hpp"
+#include "msm/vulkan/device_bases.hpp"
 #include "msm/vulkan/msm_workspace.hpp"
 #include "msm/vulkan/vulkan_msm.hpp"
 
@@ -144,7 +147,7 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
                       const backend::MsmRequest& request,
                       backend::MsmReport& report) override {
     try {
-      return run_msm(sum, request, report);
+      return run_msm(sum, request, nullptr, report);
     } catch (const std::bad_alloc&) {
       return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
     }
@@ -153,9 +156,25 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
   backend::Status prepare_bases(std::unique_ptr<backend::PreparedBases>& out,
                                 const backend::PointInputs& points,
                                 const backend::InputForm& form,
-                                const backend::Knobs& knobs) override {
+                                const backend::Knobs& /*knobs: the bases' form is the shaders'*/) override {
     if (points.on_device) return invalid_knob("inputs in device memory are cuda's");
-    return host::prepare_host_bases<Curve>(out, points, form, knobs);
+    try {
+      Context* context = nullptr;
+      if (const Status s = shared_context(context); !s.ok()) return to_backend_status(s);
+      auto bases = std::make_unique<DeviceBases>();
+      const DevicePointForm point_form{!form.points_in_montgomery, form.validate_points};
+      std::optional<std::uint32_t> rejected;
+      if (const Status s =
+              prepare_device_bases(*context, shader_curve_of<Curve>(), points.n,
+                                   static_cast<const std::uint32_t*>(points.points), point_form, *bases, rejected);
+          !s.ok())
+        return to_backend_status(s);
+      if (rejected) return recheck_rejected_point(points, form, *rejected);
+      out = std::move(bases);
+      return backend::Status::success();
+    } catch (const std::bad_alloc&) {
+      return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
+    }
   }
 
   backend::Status msm_bases(AffinePoint<Curve>& sum,
@@ -164,11 +183,25 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
                             const backend::InputForm& form,
                             const backend::Knobs& knobs,
                             backend::MsmReport& report) override {
-    return msm(sum, host::request_on_host_bases<Curve>(bases, scalars, form, knobs), report);
+    try {
+      backend::MsmRequest request;
+      request.points = {scalars.n, nullptr, false};
+      request.scalars = scalars;
+      request.form = {
+          .points_in_montgomery = true, .validate_points = false, .scalars_in_montgomery = form.scalars_in_montgomery};
+      request.knobs = knobs;
+      return run_msm(sum, request, static_cast<const DeviceBases&>(bases).points.get(), report);
+    } catch (const std::bad_alloc&) {
+      return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
+    }
   }
 
  private:
-  backend::Status run_msm(AffinePoint<Curve>& sum, const backend::MsmRequest& request, backend::MsmReport& report) {
+  // device_points: prepared bases on the device (msm_bases), else request.points in host memory.
+  backend::Status run_msm(AffinePoint<Curve>& sum,
+                          const backend::MsmRequest& request,
+                          StorageBuffer* device_points,
+                          backend::MsmReport& report) {
     VulkanMsmOptions options;
     if (backend::Status s = translate_knobs(request.knobs, options); !s.ok()) return s;
     if (request.points.on_device || request.scalars.on_device)
@@ -188,27 +221,30 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
     const double host_convert_ms = elapsed_ms(convert_start);
 
     VulkanMsmReport vulkan_report;
-    const Status status =
-        msm_from_words<Curve>(*context, n, static_cast<const std::uint32_t*>(request.points.points),
-                              static_cast<const std::uint32_t*>(scalars), options, sum, vulkan_report);
-    if (status.code == StatusCode::rejected_point) return recheck_rejected_point(request, vulkan_report, status);
+    const MsmPoints points = device_points != nullptr
+                                 ? MsmPoints{nullptr, device_points}
+                                 : MsmPoints{static_cast<const std::uint32_t*>(request.points.points), nullptr};
+    const Status status = msm_from_words<Curve>(*context, n, points, static_cast<const std::uint32_t*>(scalars),
+                                                options, sum, vulkan_report);
+    if (status.code == StatusCode::rejected_point && vulkan_report.rejected_point != kNoRejectedPoint)
+      return recheck_rejected_point(request.points, request.form, vulkan_report.rejected_point);
     if (!status.ok()) return to_backend_status(status);
     fill_report(report, vulkan_report, options, request.form.scalars_in_montgomery, host_convert_ms);
     return backend::Status::success();
   }
 
   // The device names the lowest bad index; the host says why, in the host path's words.
-  static backend::Status recheck_rejected_point(const backend::MsmRequest& request,
-                                                const VulkanMsmReport& vulkan_report,
-                                                const Status& status) {
-    const std::size_t index = vulkan_report.rejected_point;
+  static backend::Status recheck_rejected_point(const backend::PointInputs& points,
+                                                const backend::InputForm& form,
+                                                std::size_t index) {
     AffinePoint<Curve> unused;
     const host::RejectedPoint rejected =
-        host::check_host_point<Curve>(host::caller_points<Curve>(request.points.points, index + 1)[index], index,
-                                      !request.form.points_in_montgomery, request.form.validate_points, unused);
+        host::check_host_point<Curve>(host::caller_points<Curve>(points.points, index + 1)[index], index,
+                                      !form.points_in_montgomery, form.validate_points, unused);
     if (rejected.any()) return rejected.status();
-    return backend::Status::error(backend::StatusCode::device_error,
-                                  "vulkan backend: " + status.message + ", which the host accepts");
+    return backend::Status::error(
+        backend::StatusCode::device_error,
+        "vulkan backend: the device rejected point " + std::to_string(index) + ", which the host accepts");
   }
 
   // The host's scalar conversion and the device's point conversion are one convert_inputs stage,

@@ -6,9 +6,8 @@
 #include <memory>
 #include <mutex>
 
-#include "msm/vulkan/dispatch_arguments.hpp"
+#include "msm/vulkan/convert_points.hpp"
 #include "msm/vulkan/msm_workspace.hpp"
-#include "msm/vulkan/shader_registry.hpp"
 
 namespace zkmsm::vulkan {
 namespace {
@@ -18,16 +17,6 @@ namespace {
 // convert_inputs).
 constexpr std::uint32_t kStagesPerBatch = 5;
 constexpr std::uint32_t kBatchesPerSubmission = (CommandBatch::kMaxStages - 2) / kStagesPerBatch;
-constexpr std::uint32_t kConvertWorkgroupSize = 64;  // not tuned
-constexpr std::uint32_t kNoneRejected = 0xffffffffu;
-
-// The push-constant block of convert_points.comp.
-struct ConvertArguments {
-  std::uint32_t n;
-  std::uint32_t to_montgomery;
-  std::uint32_t validate;
-};
-
 }  // namespace
 
 Status shared_context(Context*& out) {
@@ -51,7 +40,7 @@ Status shared_context(Context*& out) {
 Status msm_words(Context& context,
                  CurveId curve,
                  std::size_t n,
-                 const std::uint32_t* point_words,
+                 const MsmPoints& points,
                  const std::uint32_t* scalar_words,
                  unsigned scalar_bits,
                  const VulkanMsmOptions& options,
@@ -61,13 +50,21 @@ Status msm_words(Context& context,
   report.device = context.info().name;
   window_sum_words.clear();
   if (n == 0) return Status::success();  // no windows: the sum is infinity
+  const bool points_on_device = points.device != nullptr;
+  if (points_on_device == (points.host_words != nullptr)) {
+    return Status::error(StatusCode::invalid_argument,
+                         "vulkan msm: the points are either on the host or on the device");
+  }
+  if (points_on_device && points.device->size() < n * affine_point_bytes(curve)) {
+    return Status::error(StatusCode::invalid_argument, "vulkan msm: more points than the prepared bases hold");
+  }
   MsmSizes sizes;
-  if (Status s = size_msm(sizes, context.info(), curve, n, scalar_bits, options); !s.ok()) return s;
+  if (Status s = size_msm(sizes, context.info(), curve, n, scalar_bits, options, points_on_device); !s.ok()) return s;
   // A discrete GPU keeps every working buffer in device-local memory and gets the inputs through
   // host-visible staging buffers (a copy at the start of the command buffer); elsewhere
   // (integrated GPUs, lavapipe) host-visible memory is the device's own and is used directly.
   const bool staged = context.info().kind == DeviceKind::discrete_gpu;
-  const MsmWorkspaceShape shape = workspace_shape_for(sizes, n, curve, staged);
+  const MsmWorkspaceShape shape = workspace_shape_for(sizes, n, curve, staged, points_on_device);
   sizes.device_bytes = MsmWorkspace::device_bytes(shape);
   report.sizes = sizes;
   WorkspaceLease lease;
@@ -81,12 +78,16 @@ Status msm_words(Context& context,
   const auto upload_start = std::chrono::steady_clock::now();
   const std::size_t point_words_total = n * affine_point_words(curve);
   const std::size_t scalar_words_total = n * kScalarWords;
-  if (Status s = workspace.staged_points().write(0, std::as_bytes(std::span(point_words, point_words_total))); !s.ok())
-    return s;
+  if (!points_on_device) {
+    const std::span<const std::uint32_t> point_words(points.host_words, point_words_total);
+    if (Status s = workspace.staged_points().write(0, std::as_bytes(point_words)); !s.ok()) return s;
+  }
   if (Status s = workspace.staged_scalars().write(0, std::as_bytes(std::span(scalar_words, scalar_words_total)));
       !s.ok())
     return s;
-  const bool convert = !options.points_in_montgomery || options.validate_points;
+  const DevicePointForm point_form{!options.points_in_montgomery, options.validate_points};
+  const bool convert = !points_on_device && point_form.converts();
+  StorageBuffer& point_buffer = points_on_device ? *points.device : workspace.points();
   if (convert) {
     const std::uint32_t none = kNoneRejected;
     if (Status s = workspace.first_rejected().write(0, std::as_bytes(std::span(&none, 1))); !s.ok()) return s;
@@ -103,12 +104,6 @@ Status msm_words(Context& context,
       stage_ms[stage.name] += stage.milliseconds;
     }
   };
-  const Pipeline* convert_pipeline = nullptr;
-  if (convert) {
-    const std::array<std::uint32_t, 1> specialization = {kConvertWorkgroupSize};
-    if (Status s = context.pipeline(convert_pipeline, curve_shaders(curve).convert_points, specialization); !s.ok())
-      return s;
-  }
   BucketStages& stages = workspace.stages();
   StreamWalker* walker = workspace.walker();
   PairTree* pair_tree = workspace.pair_tree();
@@ -120,17 +115,16 @@ Status msm_words(Context& context,
       if (Status s = CommandBatch::create(batch, context); !s.ok()) return s;
       if (b == 0 && staged) {
         if (Status s = batch->begin_stage("upload_to_device"); !s.ok()) return s;
-        if (Status s = batch->copy(workspace.staged_points(), workspace.points(), point_words_total * 4); !s.ok())
-          return s;
+        if (!points_on_device) {
+          if (Status s = batch->copy(workspace.staged_points(), point_buffer, point_words_total * 4); !s.ok()) return s;
+        }
         if (Status s = batch->copy(workspace.staged_scalars(), workspace.scalars(), scalar_words_total * 4); !s.ok())
           return s;
       }
       if (b == 0 && convert) {
         if (Status s = batch->begin_stage("convert_inputs"); !s.ok()) return s;
-        const ConvertArguments arguments{static_cast<std::uint32_t>(n), options.points_in_montgomery ? 0u : 1u,
-                                         options.validate_points ? 1u : 0u};
-        if (Status s = batch->dispatch(*convert_pipeline, {&workspace.points(), &workspace.first_rejected()},
-                                       bytes_of(arguments), groups_for(n, kConvertWorkgroupSize));
+        if (Status s = record_convert_points(context, *batch, curve, point_buffer, workspace.first_rejected(),
+                                             static_cast<std::uint32_t>(n), point_form);
             !s.ok())
           return s;
       }
@@ -139,8 +133,8 @@ Status msm_words(Context& context,
     const unsigned windows = std::min(sizes.batch_windows, sizes.windows - first_window);
     if (Status s = stages.record(*batch, workspace.scalars(), first_window, windows); !s.ok()) return s;
     if (Status s = batch->begin_stage("accumulate_buckets"); !s.ok()) return s;
-    const Status accumulated = pair_tree != nullptr ? pair_tree->record(*batch, workspace.points(), stages)
-                                                    : walker->record(*batch, workspace.points(), stages);
+    const Status accumulated = pair_tree != nullptr ? pair_tree->record(*batch, point_buffer, stages)
+                                                    : walker->record(*batch, point_buffer, stages);
     if (!accumulated.ok()) return accumulated;
     if (Status s = batch->begin_stage("reduce_buckets"); !s.ok()) return s;
     if (Status s = reduction.record_batch(*batch, bucket_sums, stages, first_window); !s.ok()) return s;

@@ -27,6 +27,7 @@
 #include "curve/xyzz_point.hpp"
 #include "msm/common/combine_windows.hpp"
 #include "msm/vulkan/msm_sizes.hpp"
+#include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
 
 namespace zkmsm::vulkan {
@@ -47,14 +48,21 @@ struct VulkanMsmReport {
 // device_selection.hpp) and kept until exit; a failure is remembered and returned again.
 Status shared_context(Context*& out);
 
-// The MSM over raw words: n points of affine_point_words(curve) words, n scalars of 8 words; the T
-// window sums come back as T XYZZ points of xyzz_point_words(curve) words (X, Y, ZZ, ZZZ,
-// Montgomery form), window 0 first. A rejected point
-// gives status rejected_point with report.rejected_point set.
+// Where an MSM's points are: n points of affine_point_words(curve) words in host memory (as the
+// options' form says), or the first n of prepared bases kept on the device (device_bases.hpp:
+// Montgomery form, validated when prepared; nothing is uploaded or converted). Exactly one is set.
+struct MsmPoints {
+  const std::uint32_t* host_words = nullptr;
+  StorageBuffer* device = nullptr;
+};
+
+// The MSM over raw words: n points, n scalars of 8 words; the T window sums come back as T XYZZ
+// points of xyzz_point_words(curve) words (X, Y, ZZ, ZZZ, Montgomery form), window 0 first. A
+// rejected point gives status rejected_point with report.rejected_point set.
 Status msm_words(Context& context,
                  CurveId curve,
                  std::size_t n,
-                 const std::uint32_t* point_words,
+                 const MsmPoints& points,
                  const std::uint32_t* scalar_words,
                  unsigned scalar_bits,
                  const VulkanMsmOptions& options,
@@ -66,7 +74,7 @@ Status msm_words(Context& context,
 template <class Curve>
 Status msm_from_words(Context& context,
                       std::size_t n,
-                      const std::uint32_t* point_words,
+                      const MsmPoints& points,
                       const std::uint32_t* scalar_words,
                       const VulkanMsmOptions& options,
                       AffinePoint<Curve>& sum,
@@ -75,7 +83,7 @@ Status msm_from_words(Context& context,
   static_assert(sizeof(XyzzPoint<Curve>) == xyzz_point_bytes(curve), "the host's XYZZ layout is the shaders'");
   std::vector<std::uint32_t> words;
   const Status status =
-      msm_words(context, curve, n, point_words, scalar_words,
+      msm_words(context, curve, n, points, scalar_words,
                 static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits), options, words, report);
   if (!status.ok()) return status;
   const auto start = std::chrono::steady_clock::now();
@@ -103,7 +111,7 @@ Status msm(Context& context,
   if (points.size() != scalars.size()) {
     return Status::error(StatusCode::invalid_argument, "vulkan msm: points and scalars differ in length");
   }
-  return msm_from_words<Curve>(context, points.size(), reinterpret_cast<const std::uint32_t*>(points.data()),
+  return msm_from_words<Curve>(context, points.size(), {reinterpret_cast<const std::uint32_t*>(points.data())},
                                reinterpret_cast<const std::uint32_t*>(scalars.data()), options, sum, report);
 }
 
