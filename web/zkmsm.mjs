@@ -29,7 +29,7 @@
 // the points are uploaded — their own entries count the later batches), total_ms,
 // estimated_peak_bytes (the backend's closed-form model) and measured_peak_bytes (its
 // allocations), and for webgpu the walker geometry it ran (webgpu: walker_slots, walker_threads,
-// walker_threads_per_block, batch_windows, batches) and workspace_reused (the GPU buffers kept
+// walker_threads_per_block, batch_windows, batches), field_multiplication (init's) and workspace_reused (the GPU buffers kept
 // from the call before were used; releaseDeviceMemory() frees them). Bad input rejects with a ZkmsmError whose
 // `status` names it (e.g. point_not_on_curve). msm() resolves asynchronously: calls run one after
 // another. Variable-time in every input: never pass secret scalars.
@@ -55,6 +55,7 @@ const COORDINATE_LIMBS = { bn254: FIELD_LIMBS.bn254_fq, grumpkin: FIELD_LIMBS.bn
 const BACKENDS = { auto: 0, cpu: 1, cuda: 2, vulkan: 3, webgpu: 4 };
 const ACCUMULATORS = { auto: 0, stream_walker: 1, pair_tree: 2, batch_affine: 3, xyzz: 4 };
 const WALKER_STATES = { registers: 0, global: 1, warp: 2, auto: 3, global_warp: 4 };  // zkmsm.h's values
+const FIELD_MULTIPLICATIONS = { words16: 0, limbs13: 1 };  // field_multiplication.hpp's values
 const MASK64 = (1n << 64n) - 1n;
 
 export class ZkmsmError extends Error {
@@ -619,7 +620,12 @@ export function isSoftwareAdapter(adapterInfo) {
 // whose cpu backend runs on one worker per core); default: where it can run, in node and on
 // cross-origin isolated pages (served with Cross-Origin-Opener-Policy: same-origin and
 // Cross-Origin-Embedder-Policy: require-corp), else the single-threaded module.
-export async function init({ device, wasmBinary, adapterInfo, accelerated, threads } = {}) {
+// fieldMultiplication: how the WGSL shaders multiply field elements, 'words16' (the default: CIOS
+// on 32-bit words from 16-bit products) or 'limbs13' (13-bit limbs summed in columns without
+// carries, the seeds' choice; not yet measured faster on a GPU, and slow to compile on CPU
+// adapters); the module's stats name it.
+export async function init({ device, wasmBinary, adapterInfo, accelerated, threads, fieldMultiplication = 'words16' } = {}) {
+  const multiplication = enumValue(FIELD_MULTIPLICATIONS, fieldMultiplication, 'fieldMultiplication');
   const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';
   const withThreads = threads ?? (inNode || globalThis.crossOriginIsolated === true);
   const name = withThreads ? 'zkmsm_wasm_threads' : 'zkmsm_wasm';
@@ -637,5 +643,8 @@ export async function init({ device, wasmBinary, adapterInfo, accelerated, threa
   module.releaseWorkers?.();
   const hardware = accelerated ?? (device !== undefined && !isSoftwareAdapter(device.adapterInfo ?? adapterInfo));
   module._zkmsm_wasm_webgpu_set_accelerated(hardware ? 1 : 0);
-  return new Zkmsm(module, device, hardware);
+  module._zkmsm_wasm_webgpu_set_field_multiplication(multiplication);
+  const zkmsm = new Zkmsm(module, device, hardware);
+  zkmsm.fieldMultiplication = fieldMultiplication;
+  return zkmsm;
 }

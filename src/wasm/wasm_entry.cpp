@@ -14,6 +14,7 @@
 #include <variant>
 
 #include "api/c_api_bases.hpp"
+#include "msm/webgpu/field_multiplication.hpp"
 #include "msm/webgpu/webgpu_backend.hpp"
 #include "msm/webgpu/webgpu_context.hpp"
 #include "zkmsm/random_inputs.hpp"
@@ -54,13 +55,16 @@ std::string hex_of_limbs(const std::uint64_t* limbs, std::size_t count) {
 }
 
 // The walker geometry the webgpu backend ran with (the knobs as used, automatic ones resolved),
-// and whether it reused the buffers kept from the MSM before.
+// the shaders' field multiplication, and whether it reused the buffers kept from the MSM before.
 std::string webgpu_json() {
   const zkmsm::webgpu::WebGpuMsmSizes& sizes = zkmsm::webgpu::last_webgpu_msm_sizes();
   return "{\"walker_slots\":" + std::to_string(sizes.slots) + ",\"walker_threads\":" + std::to_string(sizes.threads) +
          ",\"walker_threads_per_block\":" + std::to_string(sizes.workgroup_size) +
          ",\"batch_windows\":" + std::to_string(sizes.batch_windows) + ",\"batches\":" + std::to_string(sizes.batches) +
-         ",\"workspace_reused\":" + (zkmsm::webgpu::last_webgpu_msm_reused_workspace() ? "true" : "false") + "}";
+         ",\"field_multiplication\":\"" +
+         (zkmsm::webgpu::field_multiplication() == zkmsm::webgpu::FieldMultiplication::limbs13 ? "limbs13"
+                                                                                               : "words16") +
+         "\",\"workspace_reused\":" + (zkmsm::webgpu::last_webgpu_msm_reused_workspace() ? "true" : "false") + "}";
 }
 
 std::string stats_json(const zkmsm_stats& stats) {
@@ -258,5 +262,12 @@ int zkmsm_wasm_random_inputs(int curve,
 // Whether the WebGPU device handed to init() is a hardware GPU (JavaScript judges it from the
 // adapter): Backend::automatic then runs webgpu before cpu. Call before the first MSM.
 void zkmsm_wasm_webgpu_set_accelerated(int accelerated) { zkmsm::webgpu::set_webgpu_accelerated(accelerated != 0); }
+
+// How the WebGPU shaders multiply field elements (0 = words16, 1 = limbs13:
+// msm/webgpu/field_multiplication.hpp). Call before the first shader is built (init() does).
+void zkmsm_wasm_webgpu_set_field_multiplication(int limbs13) {
+  zkmsm::webgpu::set_field_multiplication(limbs13 != 0 ? zkmsm::webgpu::FieldMultiplication::limbs13
+                                                       : zkmsm::webgpu::FieldMultiplication::words16);
+}
 
 }  // extern "C"

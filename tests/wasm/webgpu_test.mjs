@@ -48,6 +48,8 @@ if (!adapter) {
 const device = await adapter.requestDevice();
 const { init } = await import(pathToFileURL(resolve(modulePath)).href);
 const zkmsm = await init({ device });
+// The same device with the shaders' other field multiplication (field_multiplication.hpp).
+const zkmsmLimbs13 = await init({ device, fieldMultiplication: 'limbs13' });
 
 const seed = testSeed();
 console.log(`ZKMSM_TEST_SEED=0x${seed.toString(16)} (zkmsm ${zkmsm.version}, adapter: ${adapter.info?.description ?? backend})`);
@@ -84,8 +86,8 @@ async function test(name, body) {
   }
 }
 
-for (const [field, p] of Object.entries(FIELDS)) {
-  await test(`${field}: add, sub, mul, square, negate and invert equal BigInt arithmetic`, async () => {
+for (const [field, p] of Object.entries(FIELDS)) for (const [multiplication, module] of [['', zkmsm], [', 13-bit limbs', zkmsmLimbs13]]) {
+  await test(`${field}${multiplication}: add, sub, mul, square, negate and invert equal BigInt arithmetic`, async () => {
     const R = montgomeryRadix(p);
     const next = rng(seed ^ BigInt(Object.keys(FIELDS).indexOf(field) * 0x77));
     const random = () => random256(next) % p;
@@ -95,7 +97,7 @@ for (const [field, p] of Object.entries(FIELDS)) {
     const b = [...edges.slice().reverse(), ...Array.from({ length: 500 }, random)];
     const toMontgomery = (v) => (v * R) % p;
     const fromMontgomery = (v) => (v * power(R, p - 2n, p)) % p;
-    const results = await zkmsm.testing.webgpuFieldOps(field, a.map(toMontgomery), b.map(toMontgomery));
+    const results = await module.testing.webgpuFieldOps(field, a.map(toMontgomery), b.map(toMontgomery));
     results.forEach((got, i) => {
       got.forEach((v) => assert.ok(v < p, `${field} element ${i}: a result is not reduced`));
       const [sum, difference, product, square, negation, inverse] = got.map(fromMontgomery);
@@ -311,6 +313,7 @@ for (const curve of LARGE_TIER_CURVES) {
       assert.equal(stats.backend, 'webgpu', what);
       assert.equal(stats.accumulator, 'stream_walker', what);
       if (ps.length === 0) continue;
+      assert.equal(stats.webgpu.field_multiplication, 'words16', what);
       // The closed-form model is every buffer the MSM allocates: the measured peak equals it.
       assert.equal(stats.measured_peak_bytes, stats.estimated_peak_bytes, what);
       if (options.memoryBudgetBytes) {
@@ -645,7 +648,29 @@ await test('the walker: slots that finish in the first dispatch stay finished in
   }
 });
 
+// The whole MSM with the 13-bit-limb field multiplication (large tier: on CPU adapters its
+// pipelines take ~20× the words' compile time).
+for (const curve of process.env.ZKMSM_TEST_ORACLE === 'full' ? CURVE_NAMES : []) {
+  await test(`${curve}: the whole MSM with 13-bit limbs equals @noble/curves`, async () => {
+    const { points, scalars, affine, expected } = msmFixture(curve, [0xe00n, 0xe10n, 0xe20n]);
+    const P = points[0];
+    const cases = [
+      ['random independent points', points, scalars, {}],
+      ['the pair tree', points, scalars, { accumulator: 'pair_tree' }],
+      ['copies of one point', Array(120).fill(P), Array(120).fill(scalars[1]), { windowBits: 4 }],
+      ['P and -P', [P, P.negate(), ...points.slice(2)], scalars, {}],
+    ];
+    for (const [what, casePoints, caseScalars, options] of cases) {
+      const { point, stats } = await zkmsmLimbs13.msm(curve, casePoints.map(affine), caseScalars,
+                                                      { backend: 'webgpu', ...options });
+      assert.equal(stats.webgpu.field_multiplication, 'limbs13', what);
+      assert.deepEqual(point, expected(casePoints, caseScalars), `${curve}, ${what}`);
+    }
+  });
+}
+
 await test('bad arguments are rejected promises, not crashes', async () => {
+  await assert.rejects(init({ device, fieldMultiplication: 'limbs16' }), /fieldMultiplication must be one of words16, limbs13/);
   await assert.rejects(zkmsm.testing.webgpuFieldOps('bn254_fq', [1n], [1n, 2n]), /differ in length/);
   await assert.rejects(zkmsm.testing.webgpuFieldOps('secp256k1', [], []), /field must be one of/);
   await assert.rejects(zkmsm.testing.webgpuCurveOps('secp256k1', []), /curve must be one of/);

@@ -18,6 +18,7 @@
 #include "field/bn254_fields.hpp"
 #include "field/field_constants.hpp"
 #include "msm/common/shader_constants.hpp"
+#include "msm/webgpu/field_multiplication.hpp"
 #include "msm/webgpu/webgpu_curve.hpp"
 
 namespace zkmsm::webgpu {
@@ -29,7 +30,8 @@ std::string wgsl_words_constant(const std::string& name, const BigInt<L>& value,
          ");\n";
 }
 
-// The constants field.wgsl reads, for the field of Params.
+// The constants field.wgsl reads, for the field of Params, and its field_mul in the module's form
+// (field_multiplication.hpp: a static source or one generated from the same constants).
 template <class Params>
 std::string wgsl_field_constants(const std::string& title) {
   using C = FieldConstants<Params>;
@@ -43,7 +45,7 @@ std::string wgsl_field_constants(const std::string& title) {
          wgsl_words_constant("FIELD_R", C::r_mod_p,
                              "R = 2^" + std::to_string(64 * C::limbs) + " mod p: one in Montgomery form") +
          wgsl_words_constant("FIELD_R2", C::r2_mod_p, "R^2 mod p: safegcd's seed, which makes its inverse Montgomery") +
-         "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv;
+         "// -p^-1 mod 2^32: the Montgomery reduction factor of one 32-bit word\n" + neg_inv + wgsl_field_mul<Params>();
 }
 
 inline std::string wgsl_field_constants(FieldId field) {

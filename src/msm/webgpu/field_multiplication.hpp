@@ -1,0 +1,117 @@
+// How the WebGPU shaders multiply field elements: the one choice the module is set up with
+// (web/zkmsm.mjs init({ fieldMultiplication })), since WGSL has no 32 × 32 → 64-bit product.
+//
+//   words16  CIOS on 32-bit words (shaders/field_mul_words.wgsl): each word product is four
+//            16 × 16-bit products and a carry chain. The default: measured on every GPU so far.
+//   limbs13  the seeds' choice: 13-bit limbs, so a limb product is < 2^26 and a column of the
+//            2L-limb product sums all its a_i·b_j and m_i·p_j terms and the carries without
+//            overflow (≤ 2L·2^26 + 2^20 < 2^32 for L ≤ 30), with no carry per product. Written
+//            out per field as straight-line WGSL (no loops, no arrays: the limbs and columns are
+//            scalars, the modulus' limbs literals). About 2L² + L² multiplications (L = 20 for
+//            the BN254 fields, 30 for BLS12-381's base field) against the words' 4·2W²; not yet
+//            measured on a GPU. On CPU adapters (llvmpipe) every inlined copy costs compile
+//            time: the node suite's BN254 whole-MSM test took 125 s against 6 s (2 cores).
+//
+// Both return a·b·R⁻¹ mod p fully reduced for reduced a, b (R = 2^(32W)): the limbs13 reduction
+// takes L − 1 Montgomery digits of 13 bits and a last one of 32W − 13(L − 1) bits (9 for W = 8,
+// 7 for W = 12), so it divides by exactly R and the rest of the shaders is unchanged.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "field/field_constants.hpp"
+#include "msm/webgpu/shader_sources.hpp"
+
+namespace zkmsm::webgpu {
+
+enum class FieldMultiplication : std::uint32_t { words16 = 0, limbs13 = 1 };
+
+// The module's choice (set by JavaScript before any shader is built; default words16).
+void set_field_multiplication(FieldMultiplication multiplication);
+FieldMultiplication field_multiplication();
+
+// The WGSL text of field_mul for the field of Params in the module's form (appended to the
+// field's constants by wgsl_constants.hpp).
+template <class Params>
+std::string wgsl_field_mul();
+
+// ---- implementation ----------------------------------------------------------------------------
+
+inline std::atomic<FieldMultiplication>& field_multiplication_setting() {
+  static std::atomic<FieldMultiplication> setting{FieldMultiplication::words16};
+  return setting;
+}
+inline void set_field_multiplication(FieldMultiplication multiplication) {
+  field_multiplication_setting().store(multiplication);
+}
+inline FieldMultiplication field_multiplication() { return field_multiplication_setting().load(); }
+
+// limbs13's field_mul, written out for Params: x_i, y_i the operands' 13-bit limbs, t_k the
+// product's columns, m_i the Montgomery digits; the result low + 2^(13L − 32W)·V, V the upper L
+// columns carried to 13 bits (low: the last digit's carry, of weight 2^(32W)), then one
+// conditional subtraction (field_reduce_once: the sum is < 2p).
+template <class Params>
+std::string wgsl_field_mul13() {
+  using C = FieldConstants<Params>;
+  constexpr unsigned W = 2 * C::limbs;        // 32-bit words
+  constexpr unsigned L = (32 * W + 12) / 13;  // 13-bit limbs
+  constexpr unsigned last_bits = 32 * W - 13 * (L - 1);
+  constexpr unsigned shift = 13 * L - 32 * W;
+  static_assert(L <= 30, "a column of 2L products of 26 bits must stay below 2^32");
+  std::uint32_t p[L] = {};
+  for (unsigned bit = 0; bit < 64 * C::limbs; ++bit)
+    if ((C::modulus.limb[bit / 64] >> (bit % 64)) & 1) p[bit / 13] |= 1u << (bit % 13);
+  const auto n = [](unsigned v) { return std::to_string(v); };
+  const auto u = [](std::uint64_t v) { return std::to_string(v) + "u"; };
+  // Limb i of a Field, as a WGSL expression.
+  const auto limb = [&](const char* word, unsigned i) {
+    const unsigned bit = 13 * i, w = bit / 32, s = bit % 32;
+    std::string v = std::string(word) + "[" + n(w) + "] >> " + u(s);
+    if (s > 19 && w + 1 < W) v = "(" + v + ") | (" + word + "[" + n(w + 1) + "] << " + u(32 - s) + ")";
+    return "(" + v + ") & 0x1fffu";
+  };
+  std::string t =
+      "// field_mul on 13-bit limbs (FieldMultiplication::limbs13, generated: field_multiplication.hpp)\n"
+      "fn field_mul(a: Field, b: Field) -> Field {\n";
+  for (unsigned i = 0; i < L; ++i) t += "  let x" + n(i) + " = " + limb("a", i) + ";\n";
+  for (unsigned i = 0; i < L; ++i) t += "  let y" + n(i) + " = " + limb("b", i) + ";\n";
+  for (unsigned k = 0; k + 1 < 2 * L; ++k) {
+    std::string sum;
+    for (unsigned i = (k >= L ? k - L + 1 : 0); i <= k && i < L; ++i)
+      sum += (sum.empty() ? "" : " + ") + ("x" + n(i) + " * y" + n(k - i));
+    t += "  var t" + n(k) + " = " + sum + ";\n";
+  }
+  t += "  var t" + n(2 * L - 1) + " = 0u;\n";
+  const std::uint32_t neg_inv13 = C::neg_inv32 & 0x1fffu;  // −p⁻¹ mod 2^13 (mod 2^width masked)
+  for (unsigned i = 0; i < L; ++i) {
+    const bool last = i + 1 == L;
+    const unsigned width = last ? last_bits : 13;
+    t += "  let m" + n(i) + " = (t" + n(i) + " * " + u(neg_inv13) + ") & " + u((1u << width) - 1) + ";\n";
+    for (unsigned j = 0; j < L; ++j)
+      if (p[j] != 0) t += "  t" + n(i + j) + " += m" + n(i) + " * " + u(p[j]) + ";\n";
+    t += last ? "  let low = t" + n(i) + " >> " + u(width) + ";\n" : "  t" + n(i + 1) + " += t" + n(i) + " >> 13u;\n";
+  }
+  t += "  var out: Field;\n  var carry = 0u;\n";
+  for (unsigned k = 0; k < L; ++k) {
+    const unsigned bit = shift + 13 * k, w = bit / 32, s = bit % 32;
+    t += "  { let column = t" + n(L + k) + " + carry;\n    carry = column >> 13u;\n    let limb = column & 0x1fffu;\n";
+    if (w < W) t += "    out[" + n(w) + "] |= limb << " + u(s) + ";\n";
+    if (s > 19 && w + 1 < W) t += "    out[" + n(w + 1) + "] |= limb >> " + u(32 - s) + ";\n";
+    t += "  }\n";
+  }
+  t += "  var add = low;\n";
+  for (unsigned w = 0; w < W; ++w)
+    t += "  { let sum = add_carry(out[" + n(w) + "], add, 0u);\n    out[" + n(w) + "] = sum.x;\n    add = sum.y; }\n";
+  t += "  return field_reduce_once(out);\n}\n";
+  return t;
+}
+
+template <class Params>
+std::string wgsl_field_mul() {
+  if (field_multiplication() == FieldMultiplication::limbs13) return wgsl_field_mul13<Params>();
+  return kFieldMulWordsSource;
+}
+
+}  // namespace zkmsm::webgpu
