@@ -1,5 +1,6 @@
-// The knob-sweep page (index.html): every combination of n, accumulator, S, workgroup size and
-// workgroup cap on this browser's WebGPU device, each result checked against the WebAssembly cpu
+// The knob-sweep page (index.html): every combination of n, accumulator, S, workgroup size,
+// workgroup cap and field multiplication (a module per form, on one device) on this browser's
+// WebGPU device, each result checked against the WebAssembly cpu
 // backend on the same inputs; a table, a plot of time against S per accumulator, a plot of peak
 // memory, and the results as JSON.
 //
@@ -9,12 +10,15 @@
 import { init } from '../zkmsm.mjs';
 
 const $ = (id) => document.getElementById(id);
-const FIELDS = ['curve', 'logN', 'accumulators', 'slots', 'threadsPerBlock', 'maxBlocks', 'windowBits', 'repeats'];
+const FIELDS = ['curve', 'logN', 'accumulators', 'fieldMultiplications', 'slots', 'threadsPerBlock', 'maxBlocks',
+                'windowBits', 'repeats'];
 const params = new URLSearchParams(location.search);
 for (const id of FIELDS) if (params.has(id)) $(id).value = params.get(id);
 if (params.has('cpu')) $('cpu').checked = params.get('cpu') !== '0';
 
-let zkmsm = null;
+let zkmsm = null;  // the default module: the cpu rows and the inputs
+let device = null;
+const modules = new Map();  // field multiplication → a module for the webgpu rows (made on first use)
 let adapterInfo = null;
 let results = null;
 
@@ -45,13 +49,15 @@ function configurations() {
     if ($('cpu').checked) {
       for (const c of windowBits) list.push({ logN, options: { backend: 'cpu', windowBits: c } });
     }
-    for (const accumulator of words('accumulators')) {
-      for (const walkerSlots of integers('slots')) {
-        for (const walkerThreadsPerBlock of integers('threadsPerBlock')) {
-          for (const walkerMaxBlocks of integers('maxBlocks')) {
-            for (const c of windowBits) {
-              list.push({ logN, options: { backend: 'webgpu', accumulator, walkerSlots, walkerThreadsPerBlock,
-                                           walkerMaxBlocks, windowBits: c } });
+    for (const fieldMultiplication of words('fieldMultiplications')) {
+      for (const accumulator of words('accumulators')) {
+        for (const walkerSlots of integers('slots')) {
+          for (const walkerThreadsPerBlock of integers('threadsPerBlock')) {
+            for (const walkerMaxBlocks of integers('maxBlocks')) {
+              for (const c of windowBits) {
+                list.push({ logN, fieldMultiplication, options: { backend: 'webgpu', accumulator, walkerSlots,
+                                                                  walkerThreadsPerBlock, walkerMaxBlocks, windowBits: c } });
+              }
             }
           }
         }
@@ -67,19 +73,20 @@ async function sweep() {
   const list = configurations();
   const rows = [];
   const reference = new Map();  // log n → { inputs, point } from the cpu backend
-  for (const [index, { logN, options }] of list.entries()) {
-    status(`${index + 1} / ${list.length}: n = 2^${logN}, ${JSON.stringify(options)}`);
+  for (const [index, { logN, fieldMultiplication, options }] of list.entries()) {
+    status(`${index + 1} / ${list.length}: n = 2^${logN}, ${fieldMultiplication ?? ''} ${JSON.stringify(options)}`);
     if (!reference.has(logN)) {
       const inputs = await zkmsm.randomInputs(curve, 2 ** logN, BigInt(logN));
       const { point } = await zkmsm.msm(curve, inputs.points, inputs.scalars, { backend: 'cpu' });
       reference.set(logN, { inputs, point });
     }
     const { inputs, point: expected } = reference.get(logN);
-    const row = { curve, log_n: logN, ...options, verified: true, error: null, ms: [], stats: null };
+    const row = { curve, log_n: logN, fieldMultiplication, ...options, verified: true, error: null, ms: [], stats: null };
     try {
+      const module = fieldMultiplication === undefined ? zkmsm : await moduleFor(fieldMultiplication);
       for (let run = 0; run <= repeats; run++) {
         const start = performance.now();
-        const { point, stats } = await zkmsm.msm(curve, inputs.points, inputs.scalars, options);
+        const { point, stats } = await module.msm(curve, inputs.points, inputs.scalars, options);
         const ms = performance.now() - start;
         if (!samePoint(point, expected)) row.verified = false;
         if (run === 0) continue;  // the warm-up compiles the shaders
@@ -97,13 +104,21 @@ async function sweep() {
   return rows;
 }
 
+// The module whose shaders multiply field elements in `fieldMultiplication` (init's option).
+async function moduleFor(fieldMultiplication) {
+  if (!modules.has(fieldMultiplication)) {
+    modules.set(fieldMultiplication, await init({ device, adapterInfo: adapterInfo ?? undefined, fieldMultiplication }));
+  }
+  return modules.get(fieldMultiplication);
+}
+
 function render(rows) {
-  const head = ['n', 'backend', 'accumulator', 'S', 'wg size', 'wg cap', 'threads', 'c', 'median ms', 'accumulate ms',
+  const head = ['n', 'backend', 'field mul', 'accumulator', 'S', 'wg size', 'wg cap', 'threads', 'c', 'median ms', 'accumulate ms',
                 'peak MiB (model)', 'peak MiB (measured)', 'verified'];
   const mib = (bytes) => (bytes === undefined ? '' : (bytes / 2 ** 20).toFixed(1));
   const lines = rows.map((r) => {
     const s = r.stats ?? {};
-    const cells = [`2^${r.log_n}`, r.backend, s.accumulator ?? r.accumulator ?? '', s.webgpu?.walker_slots ?? '',
+    const cells = [`2^${r.log_n}`, r.backend, s.webgpu?.field_multiplication ?? '', s.accumulator ?? r.accumulator ?? '', s.webgpu?.walker_slots ?? '',
                    s.webgpu?.walker_threads_per_block ?? '', r.walkerMaxBlocks ?? '', s.webgpu?.walker_threads ?? '',
                    s.window_bits ?? '', r.median_ms?.toFixed(1) ?? '', s.stages_ms?.accumulate_buckets?.toFixed(1) ?? '',
                    mib(s.estimated_peak_bytes), mib(s.measured_peak_bytes)];
@@ -115,7 +130,7 @@ function render(rows) {
   const series = (value) => {
     const groups = new Map();
     for (const r of webgpu) {
-      const key = `2^${r.log_n} ${r.stats.accumulator} wg ${r.walkerThreadsPerBlock} cap ${r.walkerMaxBlocks} c ${r.stats.window_bits}`;
+      const key = `2^${r.log_n} ${r.stats.webgpu.field_multiplication} ${r.stats.accumulator} wg ${r.walkerThreadsPerBlock} cap ${r.walkerMaxBlocks} c ${r.stats.window_bits}`;
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push([r.stats.webgpu.walker_slots, value(r)]);
     }
@@ -191,10 +206,11 @@ async function run(event) {
 
 try {
   const adapter = await navigator.gpu?.requestAdapter();
-  const device = adapter ? await adapter.requestDevice() : undefined;
+  device = adapter ? await adapter.requestDevice() : undefined;
   adapterInfo = adapter?.info ? { vendor: adapter.info.vendor, architecture: adapter.info.architecture,
                                   device: adapter.info.device, description: adapter.info.description } : null;
   zkmsm = await init({ device, adapterInfo: adapter?.info });
+  modules.set(zkmsm.fieldMultiplication, zkmsm);
   status(device ? `zkmsm ${zkmsm.version}; WebGPU adapter: ${JSON.stringify(adapterInfo)}`
                 : `zkmsm ${zkmsm.version}; no WebGPU adapter in this browser: only the cpu rows can run`);
   $('form').addEventListener('submit', run);
