@@ -101,7 +101,8 @@ void require_device_input_backends(const std::string& backend_option,
   }
 }
 
-// The bases of --inputs bases for one backend, made once for the largest size.
+// The bases of --inputs bases for one backend, made once for the largest size (config: the row's,
+// its device list already fitted to the backend).
 template <class Curve>
 Bases<Curve> prepare_bench_bases(const std::vector<Point<Curve>>& points, const MsmConfig& config, Backend backend) {
   progress("bench", "preparing the bases on " + backend_name(backend) + " once (validate, convert, keep)...");
@@ -188,7 +189,7 @@ int run_bench(const BenchOptions& options) {
         Measurement<Curve> measurement;
         if (bases_inputs) {
           if (bases_of.find(runs_on) == bases_of.end())
-            bases_of.emplace(runs_on, prepare_bench_bases<Curve>(points, options.config, runs_on));
+            bases_of.emplace(runs_on, prepare_bench_bases<Curve>(points, config, runs_on));
           const Bases<Curve>& bases = bases_of.at(runs_on);
           config.backend = runs_on;
           measurement = measure<Curve>([&](MsmStats* stats) { return msm<Curve>(bases, scalar_prefix, config, stats); },

@@ -622,8 +622,8 @@ export function isSoftwareAdapter(adapterInfo) {
 // Cross-Origin-Embedder-Policy: require-corp), else the single-threaded module.
 // fieldMultiplication: how the WGSL shaders multiply field elements, 'words16' (the default: CIOS
 // on 32-bit words from 16-bit products) or 'limbs13' (13-bit limbs summed in columns without
-// carries, the seeds' choice; not yet measured faster on a GPU, and slow to compile on CPU
-// adapters); the module's stats name it.
+// carries, the seeds' choice; faster on llvmpipe, not yet measured on a GPU); the module's stats
+// name it.
 export async function init({ device, wasmBinary, adapterInfo, accelerated, threads, fieldMultiplication = 'words16' } = {}) {
   const multiplication = enumValue(FIELD_MULTIPLICATIONS, fieldMultiplication, 'fieldMultiplication');
   const inNode = typeof process === 'object' && typeof process.versions?.node === 'string';

@@ -28,6 +28,9 @@
 // Lifetime and threads: move-only; the destructor frees the memory (cuda: cudaFree). msm()
 // reads the bases only during the call; several threads may run msm() on one Bases at the same
 // time (e.g. each on its own CUDA stream). Do not destroy or move a Bases while such a call runs.
+// vulkan: destroy a Bases before the process ends, not from a static destructor or an atexit
+// handler (a GPU driver may have torn itself down by then; the library's own Vulkan objects are
+// left to the process's end for that reason).
 #pragma once
 
 #include <cstddef>
@@ -44,8 +47,8 @@ namespace zkmsm {
 template <class Curve>
 class Bases;
 
-// Validates and converts `points` once, for the backend of config.backend (automatic: cuda when
-// present, else cpu). Reads config.points_in_montgomery, validate_points, points_on_device (the
+// Validates and converts `points` once, for the backend of config.backend (automatic: the backend
+// msm() would choose, the first accelerated one present — cuda, vulkan, webgpu — else cpu). Reads config.points_in_montgomery, validate_points, points_on_device (the
 // points may already be on the device; cuda only) and cuda_stream (the upload and conversion
 // are ordered on it). Fails as msm() would on these points: point_not_canonical and
 // point_not_on_curve name the first bad index.

@@ -9,11 +9,13 @@
 // raises them (the device machine: 16 or 20).
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "field/test_support.hpp"
 #include "msm/adversarial_inputs.hpp"
+#include "msm/vulkan/device_bases.hpp"
 #include "msm/vulkan/msm_workspace.hpp"
 #include "msm/vulkan/vulkan_msm.hpp"
 #include "vulkan_test_support.hpp"
@@ -268,6 +270,53 @@ TYPED_TEST(VulkanMsmTest, KeptWorkspaceIsReusedForTheSameShape) {
   run(points, random_scalars_256<Curve>(n, this->rng), {.window_bits = 5}, false);
   vulkan::release_kept_workspace();
   run(points, random_scalars_256<Curve>(n, this->rng), {.window_bits = 5}, false);
+}
+
+// Prepared bases kept on the device (device_bases.hpp): MSMs on them and on a prefix equal the
+// reference; an MSM on bases uses a kept workspace that has point buffers it does not need, and an
+// MSM on host points never uses one without them.
+TYPED_TEST(VulkanMsmTest, BasesOnTheDeviceShareTheKeptWorkspace) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  constexpr CurveId curve = vulkan::shader_curve_of<Curve>();
+  const std::size_t n = 900;
+  const auto points = independent_points<Curve>(n, this->rng());
+  vulkan::DeviceBases bases;
+  std::optional<std::uint32_t> rejected;
+  ASSERT_TRUE(vulkan::prepare_device_bases(*context, curve, n, reinterpret_cast<const std::uint32_t*>(points.data()),
+                                           {.to_montgomery = false, .validate = true}, bases, rejected)
+                  .ok());
+  ASSERT_FALSE(rejected.has_value());
+  ASSERT_EQ(bases.size(), n);
+  const auto run = [&](std::size_t count, bool on_bases, bool expect_reused) {
+    const auto scalars = random_scalars_256<Curve>(count, this->rng);
+    const vulkan::MsmPoints where = on_bases ? vulkan::MsmPoints{nullptr, bases.points.get()}
+                                             : vulkan::MsmPoints{reinterpret_cast<const std::uint32_t*>(points.data())};
+    AffinePoint<Curve> result;
+    VulkanMsmReport report;
+    const auto status = vulkan::msm_from_words<Curve>(
+        *context, count, where, reinterpret_cast<const std::uint32_t*>(scalars.data()), {}, result, report);
+    ASSERT_TRUE(status.ok()) << status.message;
+    const std::vector<AffinePoint<Curve>> prefix(points.begin(), points.begin() + count);
+    EXPECT_EQ(result, expected_msm<Curve>(prefix, scalars)) << count << (on_bases ? " on bases" : " host points");
+    EXPECT_EQ(report.workspace_reused, expect_reused) << count << (on_bases ? " on bases" : " host points");
+  };
+  vulkan::release_kept_workspace();
+  run(n, false, false);
+  run(n, true, true);     // the host MSM's workspace, its point buffers unused
+  run(500, true, false);  // a prefix: another shape, made without point buffers
+  run(500, true, true);
+  run(500, false, false);  // host points need the point buffers
+  run(500, true, true);
+  // A point the device rejects is named, and the bases stay empty.
+  auto bad = points;
+  bad[37].y = bad[37].y + bad[37].y;
+  vulkan::DeviceBases refused;
+  ASSERT_TRUE(vulkan::prepare_device_bases(*context, curve, n, reinterpret_cast<const std::uint32_t*>(bad.data()),
+                                           {.to_montgomery = false, .validate = true}, refused, rejected)
+                  .ok());
+  EXPECT_EQ(rejected, std::optional<std::uint32_t>(37));
+  EXPECT_EQ(refused.size(), 0u);
 }
 
 // The walker's dispatch count comes from the batch's entries E, its pieces from the valid ones M:

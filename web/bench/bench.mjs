@@ -19,7 +19,9 @@ if (params.has('cpu')) $('cpu').checked = params.get('cpu') !== '0';
 let zkmsm = null;  // the default module: the cpu rows and the inputs
 let device = null;
 const modules = new Map();  // field multiplication → a module for the webgpu rows (made on first use)
-let adapterInfo = null;
+let adapterInfo = null;  // a plain copy for the results' JSON
+let adapterInfoObject;  // the adapter's own, for init()
+let lastModule = null;  // the module of the last webgpu row: its kept GPU buffers are freed on a switch
 let results = null;
 
 function status(text) {
@@ -107,9 +109,13 @@ async function sweep() {
 // The module whose shaders multiply field elements in `fieldMultiplication` (init's option).
 async function moduleFor(fieldMultiplication) {
   if (!modules.has(fieldMultiplication)) {
-    modules.set(fieldMultiplication, await init({ device, adapterInfo: adapterInfo ?? undefined, fieldMultiplication }));
+    modules.set(fieldMultiplication, await init({ device, adapterInfo: adapterInfoObject, fieldMultiplication }));
   }
-  return modules.get(fieldMultiplication);
+  const module = modules.get(fieldMultiplication);
+  // One form's buffers at a time on the device (each module keeps its last MSM's).
+  if (lastModule !== null && lastModule !== module) await lastModule.releaseDeviceMemory();
+  lastModule = module;
+  return module;
 }
 
 function render(rows) {
@@ -209,7 +215,8 @@ try {
   device = adapter ? await adapter.requestDevice() : undefined;
   adapterInfo = adapter?.info ? { vendor: adapter.info.vendor, architecture: adapter.info.architecture,
                                   device: adapter.info.device, description: adapter.info.description } : null;
-  zkmsm = await init({ device, adapterInfo: adapter?.info });
+  adapterInfoObject = adapter?.info;
+  zkmsm = await init({ device, adapterInfo: adapterInfoObject });
   modules.set(zkmsm.fieldMultiplication, zkmsm);
   status(device ? `zkmsm ${zkmsm.version}; WebGPU adapter: ${JSON.stringify(adapterInfo)}`
                 : `zkmsm ${zkmsm.version}; no WebGPU adapter in this browser: only the cpu rows can run`);

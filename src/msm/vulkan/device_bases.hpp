@@ -1,7 +1,7 @@
 // Prepared bases kept on the Vulkan device (the public Bases of the vulkan backend): the caller's
 // points uploaded once, converted to the shaders' form and validated there by convert_points.comp
 // (on the curve; in G1 on BLS12-381: subgroup_check.glsl), and kept in one storage buffer that every
-// later MSM on a prefix of them reads in place (msm_words with VulkanMsmOptions::points_on_device):
+// later MSM on a prefix of them reads in place (msm_words with MsmPoints::device):
 // such an MSM uploads only its scalars and converts nothing. A prover's commitment key is fixed,
 // so the points' upload and checks leave the per-commitment time (BLS12-381's G1 test was ~80 % of
 // a 2^20 MSM on an H100: BENCHMARKS.md).

@@ -56,10 +56,20 @@ Status MsmWorkspace::create(std::unique_ptr<MsmWorkspace>& out, Context& context
   return Status::success();
 }
 
+// Whether a workspace of shape `kept` serves an MSM of shape `wanted`: the same shape, or the same
+// but for point buffers an MSM on prepared bases does not use (a prover alternating MSMs on host
+// points and on bases of one size keeps one workspace).
+bool serves(const MsmWorkspaceShape& kept, const MsmWorkspaceShape& wanted) {
+  if (kept == wanted) return true;
+  MsmWorkspaceShape with_points = wanted;
+  with_points.points_on_device = false;
+  return wanted.points_on_device && kept == with_points;
+}
+
 Status lease_workspace(WorkspaceLease& out, Context& context, const MsmWorkspaceShape& shape) {
   KeptWorkspace& k = kept();
   out = WorkspaceLease{std::unique_lock<std::mutex>(k.mutex), nullptr, false};
-  if (k.workspace && k.workspace->shape() == shape) {
+  if (k.workspace && serves(k.workspace->shape(), shape)) {
     out.workspace = k.workspace.get();
     out.reused = true;
     return Status::success();

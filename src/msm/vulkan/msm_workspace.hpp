@@ -17,8 +17,9 @@
 // Contents left by one MSM are never read by the next: every stage writes what it reads first
 // (as for the window batches of one MSM, which share the buffers too).
 //
-// The kept workspace: lease_workspace() hands out the kept one when the shape is equal, else
-// frees it and creates one for the new shape, which is then kept. A lease holds the process-wide
+// The kept workspace: lease_workspace() hands out the kept one when the shape is equal (or equal
+// but for the point buffers an MSM on prepared bases leaves unused), else frees it and creates one
+// for the new shape, which is then kept. A lease holds the process-wide
 // workspace lock until it is destroyed, so MSMs through the shared context run one at a time
 // (they would share its one queue anyway). release_kept_workspace() frees the kept buffers.
 #pragma once

@@ -7,10 +7,11 @@
 //            2L-limb product sums all its a_i·b_j and m_i·p_j terms and the carries without
 //            overflow (≤ 2L·2^26 + 2^20 < 2^32 for L ≤ 30), with no carry per product. Written
 //            out per field as straight-line WGSL (no loops, no arrays: the limbs and columns are
-//            scalars, the modulus' limbs literals). About 2L² + L² multiplications (L = 20 for
-//            the BN254 fields, 30 for BLS12-381's base field) against the words' 4·2W²; not yet
-//            measured on a GPU. On CPU adapters (llvmpipe) every inlined copy costs compile
-//            time: the node suite's BN254 whole-MSM test took 125 s against 6 s (2 cores).
+//            scalars, the modulus' limbs literals). About 2L² + L multiply-adds (L = 20 for the
+//            BN254 fields, 30 for BLS12-381's base field) against the words' 4·2W² products, each
+//            with a carry chain; not yet measured on a GPU. On llvmpipe (2 cores) it ran a BN254
+//            2^12 MSM 7 % faster and its pipelines compiled cold in less time than the words'
+//            (BENCHMARKS.md); a looped version over arrays had taken 529 s to compile there.
 //
 // Both return a·b·R⁻¹ mod p fully reduced for reduced a, b (R = 2^(32W)): the limbs13 reduction
 // takes L − 1 Montgomery digits of 13 bits and a last one of 32W − 13(L − 1) bits (9 for W = 8,
