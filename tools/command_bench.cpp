@@ -101,8 +101,8 @@ void require_device_input_backends(const std::string& backend_option,
   }
 }
 
-// The bases of --inputs bases for one backend, made once for the largest size (config: the row's,
-// its device list already fitted to the backend).
+// The points as a bases handle of `backend`, made once for the largest size (config: the row's,
+// its device list already fitted to the backend): --inputs bases, and --inputs device on cuda.
 template <class Curve>
 Bases<Curve> prepare_bench_bases(const std::vector<Point<Curve>>& points, const MsmConfig& config, Backend backend) {
   progress("bench", "preparing the bases on " + backend_name(backend) + " once (validate, convert, keep)...");
@@ -127,20 +127,12 @@ template <class Curve>
 DeviceInputs<Curve> upload_inputs(const std::vector<Point<Curve>>& points,
                                   const std::vector<Scalar<Curve>>& scalars,
                                   const MsmConfig& config) {
-  progress("bench",
-           "moving the inputs to the device once: prepare_bases (validate, convert, upload) and the "
-           "scalars...");
-  const auto start = std::chrono::steady_clock::now();
-  MsmConfig prepare = config;
-  prepare.backend = Backend::cuda;
-  Result<Bases<Curve>> bases = prepare_bases<Curve>(points, prepare);
-  if (!bases) throw CliError(describe_msm_error(bases.error(), "(generated)"));
+  Bases<Curve> bases = prepare_bench_bases<Curve>(points, config, Backend::cuda);
   Result<DeviceBuffer> device_scalars = DeviceBuffer::copy_from_host(std::span<const Scalar<Curve>>(scalars));
   if (!device_scalars)
     throw CliError(std::string("cannot copy the scalars to the device: ") + to_string(device_scalars.error().code) +
                    ": " + device_scalars.error().message);
-  progress("bench", "inputs on the device in " + format_ms(elapsed_ms(start)) + " ms");
-  return {std::move(bases.value()), std::move(device_scalars.value())};
+  return {std::move(bases), std::move(device_scalars.value())};
 }
 
 int run_bench(const BenchOptions& options) {

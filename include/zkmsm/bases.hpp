@@ -48,10 +48,11 @@ template <class Curve>
 class Bases;
 
 // Validates and converts `points` once, for the backend of config.backend (automatic: the backend
-// msm() would choose, the first accelerated one present — cuda, vulkan, webgpu — else cpu). Reads config.points_in_montgomery, validate_points, points_on_device (the
-// points may already be on the device; cuda only) and cuda_stream (the upload and conversion
-// are ordered on it). Fails as msm() would on these points: point_not_canonical and
-// point_not_on_curve name the first bad index.
+// msm() would choose, the first accelerated one present — cuda, vulkan, webgpu — else cpu).
+// Reads config.points_in_montgomery, validate_points, points_on_device (the points may already be
+// on the device; cuda only) and cuda_stream (the upload and conversion are ordered on it). Fails
+// as msm() would on these points: point_not_canonical and point_not_on_curve name the first bad
+// index.
 template <class Curve>
 Result<Bases<Curve>> prepare_bases(std::span<const Point<Curve>> points, const MsmConfig& config = {});
 

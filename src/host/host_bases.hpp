@@ -45,21 +45,30 @@ backend::Status prepare_host_bases(std::unique_ptr<backend::PreparedBases>& out,
   }
 }
 
-// The request of Σ scalars[i]·bases[i], i < scalars.n, for the backend's msm(): the prepared points
-// as they are (Montgomery form, no validation), the caller's scalars and their form.
+// The request of Σ scalars[i]·bases[i], i < scalars.n, on prepared points: `points` (host memory,
+// or null where the backend reads its own device copy) taken as they are (Montgomery form, no
+// validation), the caller's scalars and their form.
+inline backend::MsmRequest request_on_prepared_points(const void* points,
+                                                      const backend::ScalarInputs& scalars,
+                                                      const backend::InputForm& form,
+                                                      const backend::Knobs& knobs) {
+  backend::MsmRequest request;
+  request.points = {scalars.n, points, false};
+  request.scalars = scalars;
+  request.form = {
+      .points_in_montgomery = true, .validate_points = false, .scalars_in_montgomery = form.scalars_in_montgomery};
+  request.knobs = knobs;
+  return request;
+}
+
+// request_on_prepared_points on HostBases.
 template <class Curve>
 backend::MsmRequest request_on_host_bases(const backend::PreparedBases& bases,
                                           const backend::ScalarInputs& scalars,
                                           const backend::InputForm& form,
                                           const backend::Knobs& knobs) {
   const auto& prepared = static_cast<const HostBases<Curve>&>(bases);
-  backend::MsmRequest request;
-  request.points = {scalars.n, scalars.n != 0 ? prepared.points.data() : nullptr, false};
-  request.scalars = scalars;
-  request.form = {
-      .points_in_montgomery = true, .validate_points = false, .scalars_in_montgomery = form.scalars_in_montgomery};
-  request.knobs = knobs;
-  return request;
+  return request_on_prepared_points(scalars.n != 0 ? prepared.points.data() : nullptr, scalars, form, knobs);
 }
 
 }  // namespace zkmsm::host

@@ -18,6 +18,16 @@ KeptWorkspace& kept() {
   return *workspace;
 }
 
+// Whether a workspace of shape `held` serves an MSM of shape `wanted`: the same shape, or the same
+// but for point buffers an MSM on prepared bases does not use (a prover alternating MSMs on host
+// points and on bases of one size keeps one workspace).
+bool serves(const MsmWorkspaceShape& held, const MsmWorkspaceShape& wanted) {
+  if (held == wanted) return true;
+  MsmWorkspaceShape with_points = wanted;
+  with_points.points_on_device = false;
+  return wanted.points_on_device && held == with_points;
+}
+
 }  // namespace
 
 std::uint64_t MsmWorkspace::device_bytes(const MsmWorkspaceShape& shape) {
@@ -54,16 +64,6 @@ Status MsmWorkspace::create(std::unique_ptr<MsmWorkspace>& out, Context& context
   if (Status s = BucketReduction::create(workspace->reduction_, context, shape.reduction); !s.ok()) return s;
   out = std::move(workspace);
   return Status::success();
-}
-
-// Whether a workspace of shape `kept` serves an MSM of shape `wanted`: the same shape, or the same
-// but for point buffers an MSM on prepared bases does not use (a prover alternating MSMs on host
-// points and on bases of one size keeps one workspace).
-bool serves(const MsmWorkspaceShape& kept, const MsmWorkspaceShape& wanted) {
-  if (kept == wanted) return true;
-  MsmWorkspaceShape with_points = wanted;
-  with_points.points_on_device = false;
-  return wanted.points_on_device && kept == with_points;
 }
 
 Status lease_workspace(WorkspaceLease& out, Context& context, const MsmWorkspaceShape& shape) {

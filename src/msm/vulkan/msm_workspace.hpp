@@ -9,11 +9,11 @@
 //   points, scalars                 what the stages read: device-local copies of the staged
 //                                   inputs on a discrete GPU (CommandBatch::copy), else the
 //                                   staged buffers themselves
-// An MSM on prepared bases kept on the device (points_on_device, device_bases.hpp) reads the
-// bases' buffer: its workspace has no staged_points and no points.
 //   first_rejected                  host-visible, one word: convert_points' lowest rejected index
 //   stages, accumulator, reduction  BucketStages, StreamWalker or PairTree, BucketReduction of the
 //                                   plan
+// An MSM on prepared bases kept on the device (points_on_device, device_bases.hpp) reads the
+// bases' buffer: its workspace has no staged_points and no points.
 // Contents left by one MSM are never read by the next: every stage writes what it reads first
 // (as for the window batches of one MSM, which share the buffers too).
 //

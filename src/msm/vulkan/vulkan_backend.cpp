@@ -35,6 +35,7 @@
 #include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
+#include "host/host_bases.hpp"
 #include "host/host_inputs.hpp"
 #include "host/parallel_for.hpp"
 #include "msm/common/backend_registry.hpp"
@@ -184,13 +185,8 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
                             const backend::Knobs& knobs,
                             backend::MsmReport& report) override {
     try {
-      backend::MsmRequest request;
-      request.points = {scalars.n, nullptr, false};
-      request.scalars = scalars;
-      request.form = {
-          .points_in_montgomery = true, .validate_points = false, .scalars_in_montgomery = form.scalars_in_montgomery};
-      request.knobs = knobs;
-      return run_msm(sum, request, static_cast<const DeviceBases&>(bases).points.get(), report);
+      return run_msm(sum, host::request_on_prepared_points(nullptr, scalars, form, knobs),
+                     static_cast<const DeviceBases&>(bases).points.get(), report);
     } catch (const std::bad_alloc&) {
       return backend::Status::error(backend::StatusCode::out_of_memory, "host memory allocation failed");
     }
