@@ -97,6 +97,13 @@ struct VulkanBasesBackend : VulkanBackend {
   static constexpr bool on_bases = true;
 };
 
+// Vulkan's xyzz walker (xyzz_walker.comp: one XYZZ sum per invocation, XYZZ bucket sums). BN254
+// and BLS12-381 (Grumpkin shares BN254's shader code; vulkan_msm_test runs it there).
+struct VulkanXyzzBackend : VulkanBackend {
+  static constexpr const char* name = "vulkan_xyzz";
+  static constexpr Accumulator accumulator = Accumulator::xyzz;
+};
+
 // The window sizes of backends that do not run every c by default: both ends of the small sizes,
 // the sizes the cost models pick for 2^10 … 2^20, and c = 16.
 inline constexpr unsigned kSampledWindowSizes[] = {2, 3, 5, 8, 11, 13, 16};
@@ -129,6 +136,8 @@ using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Bn254, VulkanBackend>,
                                           ConformanceCase<Grumpkin, VulkanBackend>,
                                           ConformanceCase<Bls12381, VulkanBackend>,
+                                          ConformanceCase<Bn254, VulkanXyzzBackend>,
+                                          ConformanceCase<Bls12381, VulkanXyzzBackend>,
                                           ConformanceCase<Bn254, VulkanBasesBackend>,
                                           ConformanceCase<Bls12381, VulkanBasesBackend>>;
 

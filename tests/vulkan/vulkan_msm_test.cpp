@@ -1,5 +1,5 @@
 // The Vulkan backend's whole MSM (vulkan_msm.hpp) against reference_msm (small n) and the CPU
-// backend, each input with both walker states and the pair tree: a grid of walker knobs,
+// backend, each input with both walker states, the xyzz walker and the pair tree: a grid of walker knobs,
 // adversarial inputs (copies of one point, P and −P, an arithmetic progression), window batches
 // under a memory budget, the errors and the kept workspace; then the public API with backend =
 // vulkan. The edge cases at the default knobs run on every backend in tests/conformance.
@@ -35,6 +35,8 @@ std::string describe(const VulkanMsmOptions& o) {
          " budget=" + std::to_string(o.memory_budget_bytes) +
          (o.accumulator == backend::AccumulatorKind::pair_tree
               ? std::string(" pair_tree dx_cache=") + (o.pair_tree_dx_cache ? "on" : "off")
+          : o.accumulator == backend::AccumulatorKind::xyzz
+              ? std::string(" xyzz")
               : std::string(o.walker_state == backend::WalkerState::global ? " state=global" : " state=registers"));
 }
 
@@ -61,7 +63,7 @@ class VulkanMsmTest : public SeededTest {
   using Affine = AffinePoint<Curve>;
 
   // The MSM with each accumulator: the walker with its slots in private memory and in a buffer,
-  // and the pair tree (dx cache on every other call; not for walker thread caps); all must agree.
+  // the xyzz walker and the pair tree (dx cache on every other call; not for walker thread caps); all must agree.
   Affine gpu(vulkan::Context& context,
              const std::vector<Affine>& points,
              const std::vector<Integer<Curve>>& scalars,
@@ -72,7 +74,17 @@ class VulkanMsmTest : public SeededTest {
     with_state.walker_state = backend::WalkerState::global;
     const Affine in_buffer = gpu_once(context, points, scalars, with_state);
     EXPECT_EQ(in_registers, in_buffer) << "the walker states disagree: " << describe(options);
-    // The thread cap is the walker's alone: the pair tree runs once per other knob setting.
+    // The xyzz walker (one running sum per invocation) where S is 1 or automatic and workgroups
+    // have 64 invocations: the grid's other S would repeat it, and each workgroup size is a
+    // pipeline lavapipe compiles. Thread caps make it walk in several dispatches.
+    if (options.walker_slots <= 1 && options.walker_workgroup_size == 64) {
+      VulkanMsmOptions xyzz = options;
+      xyzz.accumulator = backend::AccumulatorKind::xyzz;
+      xyzz.walker_slots = 0;
+      EXPECT_EQ(gpu_once(context, points, scalars, xyzz), in_registers)
+          << "the xyzz walker disagrees with the stream walker: " << describe(xyzz);
+    }
+    // The thread cap is the walkers' alone: the pair tree runs once per other knob setting.
     if (options.walker_max_workgroups != 0) return in_registers;
     VulkanMsmOptions pair_tree = options;
     pair_tree.accumulator = backend::AccumulatorKind::pair_tree;
@@ -239,6 +251,9 @@ TYPED_TEST(VulkanMsmTest, BadOptionsAreErrors) {
   expect_error({.walker_workgroup_size = 0}, vulkan::StatusCode::invalid_argument);
   expect_error({.walker_workgroup_size = 1u << 20}, vulkan::StatusCode::invalid_argument);
   expect_error({.memory_budget_bytes = 1000}, vulkan::StatusCode::out_of_memory);
+  expect_error({.accumulator = backend::AccumulatorKind::xyzz, .walker_slots = 2},
+               vulkan::StatusCode::invalid_argument);
+  expect_error({.accumulator = backend::AccumulatorKind::batch_affine}, vulkan::StatusCode::invalid_argument);
   AffinePoint<Curve> result;
   VulkanMsmReport report;
   const std::vector<Integer<Curve>> fewer(scalars.begin(), scalars.begin() + 9);
@@ -322,8 +337,9 @@ TYPED_TEST(VulkanMsmTest, BasesOnTheDeviceShareTheKeptWorkspace) {
 // The walker's dispatch count comes from the batch's entries E, its pieces from the valid ones M:
 // with many zero digits (M << E) slots finish in the first dispatch, and the later dispatches must
 // leave them finished whatever their saved state held (the kept workspace's last MSM). One
-// workgroup of 64 walkers with S = 8 (512 pieces) over E = 20 · 1,000 entries is two dispatches;
-// 40-bit scalars leave M ~ E / 5. The dense MSM in between leaves busy slot states behind.
+// workgroup of 64 walkers with S = 8 (512 pieces) over E = 20 · 1,000 entries is two dispatches
+// of 32 rounds, as one workgroup of 32 xyzz walkers (625 entries each) is two of 512 entries;
+// 40-bit scalars leave M ~ E / 5. The dense MSM in between leaves busy states behind.
 TYPED_TEST(VulkanMsmTest, SlotsThatFinishInTheFirstDispatchStayFinished) {
   using Curve = TypeParam;
   ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
@@ -334,17 +350,23 @@ TYPED_TEST(VulkanMsmTest, SlotsThatFinishInTheFirstDispatchStayFinished) {
   for (auto& s : small) {
     s = small_scalar<Curve>(s.limb[0] & ((std::uint64_t{1} << 40) - 1));
   }
-  const VulkanMsmOptions options{
+  const VulkanMsmOptions walker{
       .window_bits = 13, .walker_slots = 8, .walker_workgroup_size = 64, .walker_max_workgroups = 1};
-  vulkan::release_kept_workspace();
-  for (const std::vector<Integer<Curve>>* scalars : {&small, &dense, &small}) {
-    AffinePoint<Curve> result;
-    VulkanMsmReport report;
-    const auto status = vulkan::msm<Curve>(*context, points, *scalars, options, result, report);
-    ASSERT_TRUE(status.ok()) << status.message;
-    EXPECT_EQ(report.sizes.walker_threads, 64u) << describe(options);
-    EXPECT_EQ(result, expected_msm<Curve>(points, *scalars))
-        << describe(options) << (scalars == &dense ? ", dense" : ", small");
+  const VulkanMsmOptions xyzz{.accumulator = backend::AccumulatorKind::xyzz,
+                              .window_bits = 13,
+                              .walker_workgroup_size = 32,
+                              .walker_max_workgroups = 1};
+  for (const VulkanMsmOptions& options : {walker, xyzz}) {
+    vulkan::release_kept_workspace();
+    for (const std::vector<Integer<Curve>>* scalars : {&small, &dense, &small}) {
+      AffinePoint<Curve> result;
+      VulkanMsmReport report;
+      const auto status = vulkan::msm<Curve>(*context, points, *scalars, options, result, report);
+      ASSERT_TRUE(status.ok()) << status.message;
+      EXPECT_EQ(report.sizes.walker_threads, options.walker_workgroup_size) << describe(options);
+      EXPECT_EQ(result, expected_msm<Curve>(points, *scalars))
+          << describe(options) << (scalars == &dense ? ", dense" : ", small");
+    }
   }
 }
 
@@ -385,6 +407,15 @@ TEST(VulkanPublicApi, MsmMatchesTheCpuBackend) {
   EXPECT_EQ(pair_tree_stats.accumulator, "pair_tree");
   pair_tree.pair_tree_dx_cache = true;
   EXPECT_EQ(msm<Bn254>(points, scalars, pair_tree).value(), expected.value());
+  MsmConfig xyzz = config;
+  xyzz.accumulator = Accumulator::xyzz;
+  MsmStats xyzz_stats;
+  EXPECT_EQ(msm<Bn254>(points, scalars, xyzz, &xyzz_stats).value(), expected.value());
+  EXPECT_EQ(xyzz_stats.accumulator, "xyzz");
+  xyzz.walker_state = WalkerState::global;
+  const auto xyzz_with_state = msm<Bn254>(points, scalars, xyzz);
+  ASSERT_FALSE(xyzz_with_state);
+  EXPECT_EQ(xyzz_with_state.error().code, ErrorCode::invalid_argument);
   MsmConfig batch_affine = config;
   batch_affine.accumulator = Accumulator::batch_affine;
   const auto refused = msm<Bn254>(points, scalars, batch_affine);

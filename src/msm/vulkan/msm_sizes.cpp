@@ -14,10 +14,13 @@ namespace {
 constexpr std::uint64_t kSortEntriesPerWorkgroup = 128 * RadixSort::kDefaultItemsPerThread;
 
 std::uint32_t walker_threads_for(std::uint64_t entries, unsigned slots, const VulkanMsmOptions& options) {
+  const bool xyzz = options.accumulator == backend::AccumulatorKind::xyzz;
   const std::uint64_t cap = options.walker_max_workgroups != 0
                                 ? std::uint64_t{options.walker_max_workgroups} * options.walker_workgroup_size
-                                : kAutoMaxWalkerThreads;
-  const std::uint64_t wanted = (entries + slots * kEntriesPerSlot - 1) / (slots * kEntriesPerSlot);
+                            : xyzz ? kAutoMaxXyzzThreads
+                                   : kAutoMaxWalkerThreads;
+  const std::uint64_t per_thread = xyzz ? kXyzzEntriesPerThread : slots * kEntriesPerSlot;
+  const std::uint64_t wanted = (entries + per_thread - 1) / per_thread;
   return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
 }
 
@@ -37,7 +40,9 @@ MsmWorkspaceShape workspace_shape_for(
                   sizes.walker_threads,
                   std::uint64_t{sizes.batch_windows} << (sizes.window_bits - 1),
                   working,
-                  sizes.walker_state};
+                  sizes.walker_state,
+                  sizes.accumulator == backend::AccumulatorKind::xyzz ? backend::AccumulatorKind::xyzz
+                                                                      : backend::AccumulatorKind::stream_walker};
   shape.pair_tree = sizes.accumulator == backend::AccumulatorKind::pair_tree;
   if (shape.pair_tree) {
     shape.pair_tree_shape.curve = curve;
@@ -76,8 +81,15 @@ Status size_msm(MsmSizes& out,
                                                            device.name);
   }
   if (options.accumulator != backend::AccumulatorKind::stream_walker &&
-      options.accumulator != backend::AccumulatorKind::pair_tree) {
-    return Status::error(StatusCode::invalid_argument, "vulkan msm: the accumulators are stream_walker and pair_tree");
+      options.accumulator != backend::AccumulatorKind::pair_tree &&
+      options.accumulator != backend::AccumulatorKind::xyzz) {
+    return Status::error(StatusCode::invalid_argument,
+                         "vulkan msm: the accumulators are stream_walker, pair_tree and xyzz");
+  }
+  const bool xyzz = options.accumulator == backend::AccumulatorKind::xyzz;
+  if (xyzz && options.walker_slots > 1) {
+    return Status::error(StatusCode::invalid_argument,
+                         "vulkan msm: the xyzz walker has one running sum per invocation (walker_slots 0 or 1)");
   }
   if (options.walker_state != backend::WalkerState::registers && options.walker_state != backend::WalkerState::global) {
     return Status::error(StatusCode::invalid_argument, "vulkan msm: the walker states are registers and global");
@@ -85,7 +97,7 @@ Status size_msm(MsmSizes& out,
   MsmSizes sizes;
   sizes.window_bits = effective_window_bits(n, options.window_bits, scalar_bits, kWindowCostWeights);
   sizes.windows = signed_window_count(scalar_bits, sizes.window_bits);
-  sizes.walker_slots = options.walker_slots != 0 ? options.walker_slots : kDefaultWalkerSlots;
+  sizes.walker_slots = xyzz ? 1 : options.walker_slots != 0 ? options.walker_slots : kDefaultWalkerSlots;
   sizes.walker_workgroup_size = options.walker_workgroup_size;
   sizes.walker_state = options.walker_state;
   sizes.accumulator = options.accumulator;
@@ -96,8 +108,9 @@ Status size_msm(MsmSizes& out,
   const std::uint64_t range = device.max_storage_buffer_range;
   const std::uint64_t max_entries = std::min<std::uint64_t>(
       {range / 4, kSortEntriesPerWorkgroup * device.max_workgroup_count[0], (std::uint64_t{1} << 31) - 1});
-  std::uint64_t windows =
-      std::min<std::uint64_t>({sizes.windows, max_entries / n, range / (buckets * affine_point_bytes(curve))});
+  const BucketSumForm bucket_sums = xyzz ? BucketSumForm::xyzz : BucketSumForm::affine;
+  std::uint64_t windows = std::min<std::uint64_t>(
+      {sizes.windows, max_entries / n, range / (buckets * bucket_sum_bytes(curve, bucket_sums))});
   if (windows == 0) {
     return Status::error(StatusCode::invalid_argument,
                          "vulkan msm: n = " + std::to_string(n) + " at c = " + std::to_string(sizes.window_bits) +
@@ -110,10 +123,10 @@ Status size_msm(MsmSizes& out,
         workspace_shape_for(sizes, n, curve, device.kind == DeviceKind::discrete_gpu, points_on_device);
     sizes.device_bytes = MsmWorkspace::device_bytes(shape);
     const std::uint64_t walker_slots = std::uint64_t{sizes.walker_threads} * sizes.walker_slots;
-    const bool records_fit =
-        shape.pair_tree ? PairTree::largest_buffer_bytes(shape.pair_tree_shape) <= range
-                        : walker_slots * 2 * xyzz_point_bytes(curve) <= range &&
-                              walker_slots * StreamWalker::slot_state_words(curve, sizes.walker_state) * 4 <= range;
+    const bool records_fit = shape.pair_tree
+                                 ? PairTree::largest_buffer_bytes(shape.pair_tree_shape) <= range
+                                 : walker_slots * 2 * xyzz_point_bytes(curve) <= range &&
+                                       walker_slots * StreamWalker::slot_state_words(shape.walker) * 4 <= range;
     const bool in_budget = options.memory_budget_bytes == 0 || sizes.device_bytes <= options.memory_budget_bytes;
     if (records_fit && in_budget) break;
     if (windows == 1) {

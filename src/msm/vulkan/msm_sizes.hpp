@@ -19,8 +19,10 @@ namespace zkmsm::vulkan {
 inline constexpr backend::WalkerState kDefaultWalkerState = backend::WalkerState::registers;
 
 // The Vulkan MSM's options (the adapter, vulkan_backend.cpp, translates MsmRequest's knobs to
-// these). accumulator: stream_walker (StreamWalker, the default) or pair_tree (PairTree, seed 002:
-// S pairs per inversion, level by level); walker_state: registers or global (stream_walker.hpp).
+// these). accumulator: stream_walker (StreamWalker, the default), xyzz (StreamWalker's xyzz walker:
+// one XYZZ sum per invocation, no inversion) or pair_tree (PairTree, seed 002: S pairs per
+// inversion, level by level); walker_state: registers or global (stream_walker.hpp; the stream
+// walker's only).
 struct VulkanMsmOptions {
   backend::AccumulatorKind accumulator = backend::AccumulatorKind::stream_walker;
   bool pair_tree_dx_cache = false;      // pair tree: keep each pair's dx for the backward pass
@@ -58,6 +60,11 @@ inline constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBi
 // kAutoMaxWalkerThreads (about one wave of a large GPU; H200 CUDA run 1).
 inline constexpr std::uint64_t kEntriesPerSlot = 16;
 inline constexpr std::uint64_t kAutoMaxWalkerThreads = std::uint64_t{1} << 16;
+// Auto xyzz walker threads: about this many sorted entries per invocation, at most
+// kAutoMaxXyzzThreads: the CUDA xyzz walker's geometry (launch_sizes.hpp), not yet measured
+// through Vulkan.
+inline constexpr std::uint64_t kXyzzEntriesPerThread = 32;
+inline constexpr std::uint64_t kAutoMaxXyzzThreads = std::uint64_t{1} << 20;
 // The sizes for n points of `curve` on `device`, or invalid_argument (a knob out of range, an accumulator or
 // walker state Vulkan does not have) / out_of_memory (budget too small). points_on_device: the
 // points are prepared bases kept on the device (device_bases.hpp), outside the MSM's buffers.

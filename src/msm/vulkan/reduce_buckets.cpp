@@ -71,6 +71,7 @@ Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
 
 Status BucketReduction::record_batch(CommandBatch& batch,
                                      StorageBuffer& bucket_sums,
+                                     BucketSumForm form,
                                      BucketStages& stages,
                                      std::uint32_t first_window) {
   const std::uint32_t windows = stages.batch_windows();
@@ -80,8 +81,9 @@ Status BucketReduction::record_batch(CommandBatch& batch,
   }
   const CurveShaders shaders = curve_shaders(shape_.curve);
   const std::array<std::uint32_t, 1> specialization = {kWorkgroupSize};
+  const std::array<std::uint32_t, 2> reduce_specialization = {kWorkgroupSize, static_cast<std::uint32_t>(form)};
   const Pipeline* reduce = nullptr;
-  if (Status s = context_.pipeline(reduce, shaders.reduce_buckets, specialization); !s.ok()) return s;
+  if (Status s = context_.pipeline(reduce, shaders.reduce_buckets, reduce_specialization); !s.ok()) return s;
   const ReduceArguments reduce_arguments{stages.buckets(), chunks(), windows};
   if (Status s =
           batch.dispatch(*reduce, {&bucket_sums, &stages.bucket_start(), &stages.bucket_end(), chunk_sums_[0].get()},

@@ -18,10 +18,21 @@
 
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/command_batch.hpp"
+#include "msm/vulkan/shader_curve.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
 
 namespace zkmsm::vulkan {
+
+// How an accumulator leaves its bucket sums (reduce_buckets.comp's and walker_combine.comp's
+// specialization constant BUCKET_SUM_FORM): affine (2W words, (0, 0) = infinity; the stream
+// walker and the pair tree) or XYZZ (4W words, ZZ = 0 = infinity; the xyzz walker). Montgomery
+// form, reduced, in both.
+enum class BucketSumForm : std::uint32_t { affine = 0, xyzz = 1 };
+
+constexpr std::uint64_t bucket_sum_bytes(CurveId curve, BucketSumForm form) {
+  return form == BucketSumForm::xyzz ? xyzz_point_bytes(curve) : affine_point_bytes(curve);
+}
 
 struct BucketReductionShape {
   CurveId curve = CurveId::bn254;                    // the curve of the points
@@ -45,9 +56,10 @@ class BucketReduction {
   static std::uint64_t device_bytes(const BucketReductionShape& shape);
 
   // reduce_buckets of one batch (dispatches only): windows first_window … first_window + W − 1
-  // of `stages`' last batch, from `bucket_sums`.
+  // of `stages`' last batch, from `bucket_sums` in `form`.
   Status record_batch(CommandBatch& batch,
                       StorageBuffer& bucket_sums,
+                      BucketSumForm form,
                       BucketStages& stages,
                       std::uint32_t first_window);
   // After every batch ran: the T window sums (XYZZ X, Y, ZZ, ZZZ, Montgomery form), window 0

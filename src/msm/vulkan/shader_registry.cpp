@@ -88,6 +88,15 @@ constexpr std::uint32_t kStreamWalkerGlobalGrumpkin[] = {
 constexpr std::uint32_t kStreamWalkerGlobalBls12381[] = {
 #include "stream_walker_global_bls12_381.spv.inc"
 };
+constexpr std::uint32_t kXyzzWalkerBn254[] = {
+#include "xyzz_walker_bn254.spv.inc"
+};
+constexpr std::uint32_t kXyzzWalkerGrumpkin[] = {
+#include "xyzz_walker_grumpkin.spv.inc"
+};
+constexpr std::uint32_t kXyzzWalkerBls12381[] = {
+#include "xyzz_walker_bls12_381.spv.inc"
+};
 constexpr std::uint32_t kWalkerCombineBn254[] = {
 #include "walker_combine_bn254.spv.inc"
 };
@@ -174,6 +183,9 @@ constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kSha
     {"stream_walker_global_bn254", kStreamWalkerGlobalBn254, 8, 16, 0},
     {"stream_walker_global_grumpkin", kStreamWalkerGlobalGrumpkin, 8, 16, 0},
     {"stream_walker_global_bls12_381", kStreamWalkerGlobalBls12381, 8, 16, 0},
+    {"xyzz_walker_bn254", kXyzzWalkerBn254, 8, 16, 0},
+    {"xyzz_walker_grumpkin", kXyzzWalkerGrumpkin, 8, 16, 0},
+    {"xyzz_walker_bls12_381", kXyzzWalkerBls12381, 8, 16, 0},
     {"walker_combine_bn254", kWalkerCombineBn254, 5, 8, 0},
     {"walker_combine_grumpkin", kWalkerCombineGrumpkin, 5, 8, 0},
     {"walker_combine_bls12_381", kWalkerCombineBls12381, 5, 8, 0},

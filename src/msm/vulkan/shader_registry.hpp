@@ -35,6 +35,9 @@ enum class ShaderId : std::uint32_t {
   stream_walker_global_bn254,      // shaders/stream_walker_global.comp on BN254 G1: slots in a buffer
   stream_walker_global_grumpkin,   // shaders/stream_walker_global.comp on Grumpkin
   stream_walker_global_bls12_381,  // shaders/stream_walker_global.comp on BLS12-381 G1
+  xyzz_walker_bn254,               // shaders/xyzz_walker.comp on BN254 G1: accumulate_buckets, XYZZ buckets
+  xyzz_walker_grumpkin,            // shaders/xyzz_walker.comp on Grumpkin
+  xyzz_walker_bls12_381,           // shaders/xyzz_walker.comp on BLS12-381 G1
   walker_combine_bn254,            // shaders/walker_combine.comp on BN254 G1: split buckets' partials
   walker_combine_grumpkin,         // shaders/walker_combine.comp on Grumpkin
   walker_combine_bls12_381,        // shaders/walker_combine.comp on BLS12-381 G1

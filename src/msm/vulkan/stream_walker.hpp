@@ -1,13 +1,18 @@
-// accumulate_buckets on Vulkan: the stream walker (shaders/stream_walker.comp with its slots in
-// private memory, or shaders/stream_walker_global.comp with them in a buffer) and the sum of
-// the buckets it split (shaders/walker_combine.comp), for one window batch whose sorted entries,
-// bounds and valid count BucketStages left on the device.
+// accumulate_buckets on Vulkan with a walker over the sorted entries, for one window batch whose
+// sorted entries, bounds and valid count BucketStages left on the device, then the sum of the
+// buckets it split between pieces (shaders/walker_combine.comp). Two walkers (`accumulator`):
+//   stream_walker  the seeds' stream walker: S slots of running affine sums per invocation, one
+//                  safegcd per round of S additions (shaders/stream_walker.comp with the slots in
+//                  private memory, shaders/stream_walker_global.comp with them in a buffer)
+//   xyzz           one running XYZZ sum per invocation, mixed additions, no inversion
+//                  (shaders/xyzz_walker.comp; S = 1)
 //
 // Geometry: `threads` invocations in workgroups of `workgroup_size`, S = `slots` pieces each, so
 // U = threads · S equal pieces of the M valid entries. Buffers (sized once, reused by every batch):
-//   bucket_sums   an affine point per bucket of the batch (W · B; shader_curve.hpp's layout: 16
-//                 words on BN254 and Grumpkin, 24 on BLS12-381): the affine sum (Montgomery form,
-//                 (0, 0) = infinity) of every non-empty bucket; empty buckets are not written
+//   bucket_sums   a point per bucket of the batch (W · B), the sum (Montgomery form) of every
+//                 non-empty bucket, affine for the stream walker ((0, 0) = infinity; 16 words on
+//                 BN254 and Grumpkin, 24 on BLS12-381), XYZZ for the xyzz walker (ZZ = 0 =
+//                 infinity; 32 or 48 words): bucket_sum_form(); empty buckets are not written
 //                 (reduce_buckets reads bucket_start = bucket_end for them)
 //   records       2 XYZZ points (2 × 4W words, W = field_words) per slot: the partial sums of split buckets
 //                 (walker_records.glsl), and a second pair of buffers for ⌈U / K⌉ units: the
@@ -15,10 +20,11 @@
 //   record_meta   4 words per slot (unit): bucket and flags of the two records
 //   slot_state    registers: 2W + 4 words per slot (20 for W = 8), where a slot stands between two
 //                 dispatches of the walker; global: the slots themselves, 5W + 7 words each (47 for
-//                 W = 8; stream_walker_global.comp)
-// The walker runs in dispatches of at most kRoundsPerDispatch rounds (each a batched inversion),
-// as many as the longest piece (⌈E / U⌉ entries) needs: one with the automatic geometry (about
-// 16 entries per slot), more under a thread cap.
+//                 W = 8; stream_walker_global.comp); xyzz: 4W + 4 words per invocation (the
+//                 running XYZZ sum and its position between dispatches)
+// The stream walker runs in dispatches of at most kRoundsPerDispatch rounds (each a batched
+// inversion), the xyzz walker of at most kXyzzEntriesPerDispatch entries, as many as the longest
+// piece (⌈E / U⌉ entries) needs: one with the automatic geometry, more under a thread cap.
 // walker_combine.comp then sums the split buckets in ⌈log_K U⌉ levels of blocks of K =
 // kCombineBlock units. Storage buffers per pipeline: walker 8, combine 5.
 #pragma once
@@ -29,6 +35,7 @@
 #include "msm/common/msm_backend.hpp"
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/command_batch.hpp"
+#include "msm/vulkan/reduce_buckets.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
 
@@ -45,7 +52,11 @@ struct StreamWalkerShape {
   //   registers  private arrays (stream_walker.comp): state saved to slot_state between dispatches
   //   global     slot_state itself (stream_walker_global.comp): slot loops not unrolled
   backend::WalkerState slot_memory = backend::WalkerState::registers;
+  // stream_walker (the affine slots above) or xyzz (one XYZZ sum per invocation; slots must be 1,
+  // slot_memory is not used).
+  backend::AccumulatorKind accumulator = backend::AccumulatorKind::stream_walker;
 
+  constexpr bool xyzz() const { return accumulator == backend::AccumulatorKind::xyzz; }
   bool operator==(const StreamWalkerShape&) const = default;
 };
 
@@ -57,13 +68,18 @@ class StreamWalker {
   // over the whole shader (a safegcd inversion is ~750), so ≤ 32 rounds keep it well inside; on
   // GPUs it bounds a dispatch's length (driver watchdogs).
   static constexpr std::uint32_t kRoundsPerDispatch = 32;
+  // Entries per invocation of one xyzz walker dispatch: bounds a dispatch's length (watchdogs);
+  // lavapipe's loop limit allows far more (a mixed addition has no loop it cannot unroll). Above
+  // the automatic geometry's ~32 entries, so only a thread cap makes more than one dispatch.
+  static constexpr std::uint32_t kXyzzEntriesPerDispatch = 512;
   // slot_state words per slot: the registers walker's saved state (cursor, run start, bucket,
   // busy, the running affine sum: stream_walker.comp's kSlotStateWords), the global walker's slots
   // (stream_walker_global.comp's layout: the sum, the operand, the prefix product, the case and
   // six words of position).
-  static constexpr std::uint64_t slot_state_words(CurveId curve, backend::WalkerState slots) {
-    const std::uint64_t w = field_words(curve);
-    return slots == backend::WalkerState::global ? 5 * w + 7 : 2 * w + 4;
+  static constexpr std::uint64_t slot_state_words(const StreamWalkerShape& shape) {
+    const std::uint64_t w = field_words(shape.curve);
+    if (shape.xyzz()) return 4 * w + 4;
+    return shape.slot_memory == backend::WalkerState::global ? 5 * w + 7 : 2 * w + 4;
   }
   // Units per combine invocation: at most 2K XYZZ additions each (lavapipe's loop limit); 16 is
   // not tuned.
@@ -84,6 +100,10 @@ class StreamWalker {
   Status record_combine(CommandBatch& batch);
 
   StorageBuffer& bucket_sums() { return *bucket_sums_; }
+  BucketSumForm bucket_sum_form() const { return bucket_sum_form_of(shape_); }
+  static constexpr BucketSumForm bucket_sum_form_of(const StreamWalkerShape& shape) {
+    return shape.xyzz() ? BucketSumForm::xyzz : BucketSumForm::affine;
+  }
   const StreamWalkerShape& shape() const { return shape_; }
   std::uint32_t slot_count() const { return shape_.threads * shape_.slots; }  // U
 

@@ -1,8 +1,8 @@
 // The Vulkan backend's adapter: MsmBackend<Curve> for BN254 G1, Grumpkin and BLS12-381 G1 over the driver
 // (vulkan_msm.hpp) and the process's shared Vulkan context.
 //
-//   knobs    accumulator stream_walker (auto) or pair_tree; walker_state registers (auto) or
-//            global; window_bits, walker_slots, walker_threads_per_block (workgroup size),
+//   knobs    accumulator stream_walker (auto), xyzz or pair_tree; walker_state registers (auto) or
+//            global (the stream walker's); window_bits, walker_slots, walker_threads_per_block (workgroup size),
 //            walker_max_blocks (workgroups), pair_tree_dx_cache, memory_budget_bytes as they are.
 //            batch_affine (the cpu backend's), the warp walker states and inputs in device
 //            memory (cuda's) are refused.
@@ -76,10 +76,12 @@ backend::Status invalid_knob(std::string message) {
 // The knobs Vulkan has, as the driver's options (the point forms are set by the caller).
 backend::Status translate_knobs(const backend::Knobs& knobs, VulkanMsmOptions& options) {
   if (knobs.accumulator == backend::AccumulatorKind::batch_affine) {
-    return invalid_knob("accumulator 'batch_affine' is the cpu backend's (vulkan has stream_walker and pair_tree)");
+    return invalid_knob(
+        "accumulator 'batch_affine' is the cpu backend's (vulkan has stream_walker, xyzz and pair_tree)");
   }
-  if (knobs.accumulator == backend::AccumulatorKind::xyzz) {
-    return invalid_knob("accumulator 'xyzz' is the cpu and cuda backends' (vulkan has stream_walker and pair_tree)");
+  const bool xyzz = knobs.accumulator == backend::AccumulatorKind::xyzz;
+  if (xyzz && knobs.walker_state != backend::WalkerState::automatic) {
+    return invalid_knob("walker_state is the stream walker's knob, not the xyzz walker's");
   }
   if (knobs.walker_state == backend::WalkerState::warp || knobs.walker_state == backend::WalkerState::global_warp) {
     return invalid_knob("walker_state warp and global_warp are cuda's (vulkan has auto, registers and global)");
@@ -89,8 +91,7 @@ backend::Status translate_knobs(const backend::Knobs& knobs, VulkanMsmOptions& o
   options.walker_workgroup_size = knobs.walker_threads_per_block;
   options.walker_max_workgroups = knobs.walker_max_blocks;
   if (knobs.walker_state != backend::WalkerState::automatic) options.walker_state = knobs.walker_state;
-  if (knobs.accumulator == backend::AccumulatorKind::pair_tree)
-    options.accumulator = backend::AccumulatorKind::pair_tree;
+  if (knobs.accumulator == backend::AccumulatorKind::pair_tree || xyzz) options.accumulator = knobs.accumulator;
   options.pair_tree_dx_cache = knobs.pair_tree_dx_cache;
   options.memory_budget_bytes = knobs.memory_budget_bytes;
   return backend::Status::success();
@@ -251,7 +252,9 @@ class VulkanBackend final : public backend::MsmBackend<Curve> {
                           bool scalars_converted,
                           double host_convert_ms) {
     report = {};
-    report.accumulator = options.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree" : "stream_walker";
+    report.accumulator = options.accumulator == backend::AccumulatorKind::pair_tree ? "pair_tree"
+                         : options.accumulator == backend::AccumulatorKind::xyzz    ? "xyzz"
+                                                                                    : "stream_walker";
     report.window_bits = vulkan_report.sizes.window_bits;
     report.windows = vulkan_report.sizes.windows;
     const bool converted = scalars_converted || !options.points_in_montgomery || options.validate_points;

@@ -108,6 +108,7 @@ Status msm_words(Context& context,
   StreamWalker* walker = workspace.walker();
   PairTree* pair_tree = workspace.pair_tree();
   StorageBuffer& bucket_sums = pair_tree != nullptr ? pair_tree->bucket_sums() : walker->bucket_sums();
+  const BucketSumForm bucket_sum_form = pair_tree != nullptr ? BucketSumForm::affine : walker->bucket_sum_form();
   BucketReduction& reduction = workspace.reduction();
   std::unique_ptr<CommandBatch> batch;
   for (unsigned b = 0; b < sizes.batches; ++b) {
@@ -137,7 +138,8 @@ Status msm_words(Context& context,
                                                     : walker->record(*batch, point_buffer, stages);
     if (!accumulated.ok()) return accumulated;
     if (Status s = batch->begin_stage("reduce_buckets"); !s.ok()) return s;
-    if (Status s = reduction.record_batch(*batch, bucket_sums, stages, first_window); !s.ok()) return s;
+    if (Status s = reduction.record_batch(*batch, bucket_sums, bucket_sum_form, stages, first_window); !s.ok())
+      return s;
     if (b + 1 == sizes.batches || (b + 1) % kBatchesPerSubmission == 0) {
       if (Status s = batch->submit_and_wait(); !s.ok()) return s;
       collect(*batch);

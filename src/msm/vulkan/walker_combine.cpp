@@ -1,5 +1,5 @@
-// walker_combine, the second half of accumulate_buckets with the stream walker: the sums of the
-// buckets the walker split between slots (StreamWalker::record_combine, shaders/walker_combine.comp).
+// walker_combine, the second half of accumulate_buckets with a walker (stream or xyzz): the sums
+// of the buckets the walker split between slots (StreamWalker::record_combine, shaders/walker_combine.comp).
 #include <array>
 #include <cstdint>
 
@@ -19,7 +19,8 @@ struct CombineArguments {
 
 Status StreamWalker::record_combine(CommandBatch& batch) {
   const Pipeline* combine = nullptr;
-  const std::array<std::uint32_t, 1> combine_specialization = {kCombineWorkgroupSize};
+  const std::array<std::uint32_t, 2> combine_specialization = {kCombineWorkgroupSize,
+                                                               static_cast<std::uint32_t>(bucket_sum_form())};
   if (Status s = context_.pipeline(combine, curve_shaders(shape_.curve).walker_combine, combine_specialization);
       !s.ok())
     return s;

@@ -11,12 +11,15 @@
 // addition (with the doubling inside it) is thousands of instructions that a driver's compiler
 // has to get through (lavapipe: ~7 s per addition site).
 //
-// Resources: 4 storage buffers (bucket sums (affine, 2W words), bucket_start, bucket_end, chunk
-// sums (two XYZZ points T, R per chunk, 8W words, index w·G + g)), 12 bytes of push constants,
-// no workgroup memory. Specialization constant 0 = workgroup size. Compiled per curve.
+// Resources: 4 storage buffers (bucket sums (affine, 2W words, or XYZZ, 4W words, by
+// BUCKET_SUM_FORM), bucket_start, bucket_end, chunk sums (two XYZZ points T, R per chunk, 8W
+// words, index w·G + g)), 12 bytes of push constants, no workgroup memory. Specialization
+// constants: 0 = workgroup size, 1 = BUCKET_SUM_FORM (0 affine: the stream walker and the pair
+// tree; 1 XYZZ: the xyzz walker). Compiled per curve.
 #extension GL_GOOGLE_include_directive : require
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
+layout(constant_id = 1) const uint BUCKET_SUM_FORM = 0u;
 
 layout(std430, set = 0, binding = 0) readonly buffer BucketSums { uint bucket_sum_words[]; };
 layout(std430, set = 0, binding = 1) readonly buffer BucketStart { uint bucket_start[]; };
@@ -58,13 +61,22 @@ void main() {
     if (add_bucket) {
       const uint bucket = w * buckets + g * length + length - 1u - step / 2u;
       if (bucket_start[bucket] == bucket_end[bucket]) continue;
-      AffinePoint sum;
-      for (uint k = 0u; k < FIELD_WORDS; ++k) {
-        sum.x[k] = bucket_sum_words[AFFINE_WORDS * bucket + k];
-        sum.y[k] = bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + k];
-      }
       lhs = running;
-      rhs = xyzz_from_affine(sum);
+      if (BUCKET_SUM_FORM == 1u) {
+        for (uint k = 0u; k < FIELD_WORDS; ++k) {
+          rhs.X[k] = bucket_sum_words[XYZZ_WORDS * bucket + k];
+          rhs.Y[k] = bucket_sum_words[XYZZ_WORDS * bucket + FIELD_WORDS + k];
+          rhs.ZZ[k] = bucket_sum_words[XYZZ_WORDS * bucket + 2 * FIELD_WORDS + k];
+          rhs.ZZZ[k] = bucket_sum_words[XYZZ_WORDS * bucket + 3 * FIELD_WORDS + k];
+        }
+      } else {
+        AffinePoint sum;
+        for (uint k = 0u; k < FIELD_WORDS; ++k) {
+          sum.x[k] = bucket_sum_words[AFFINE_WORDS * bucket + k];
+          sum.y[k] = bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + k];
+        }
+        rhs = xyzz_from_affine(sum);
+      }
     }
     const XyzzPoint result = xyzz_add(lhs, rhs);
     if (add_bucket) {

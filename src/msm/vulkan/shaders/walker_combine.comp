@@ -6,18 +6,20 @@
 // opens at a record that does not come from before (or at the block's first record when it
 // does), grows by the next units' record 0 (from_before), and closes at a record without
 // to_after. A chain that closes inside the block and began in it is the whole bucket: its sum
-// goes to bucket_sums as an affine point (one safegcd inversion). Otherwise it becomes a record
+// goes to bucket_sums as an affine point (one safegcd inversion), or as the XYZZ point itself
+// when BUCKET_SUM_FORM = 1 (the xyzz walker's bucket sums). Otherwise it becomes a record
 // of the output unit j (record 0 if it starts at the block's start, else record 1), exactly as
 // the walker's runs become slot records, for the next level. The host runs levels until one
 // unit is left; then every chain has closed. Each invocation does at most 2K XYZZ additions: no
 // invocation loops long (lavapipe ends an invocation's loops after 65,535 iterations).
 //
 // Resources: 5 storage buffers (records in, meta in, records out, meta out, bucket sums), 8
-// bytes of push constants, no workgroup memory. Specialization constant 0 = workgroup size.
-// Compiled per curve.
+// bytes of push constants, no workgroup memory. Specialization constants: 0 = workgroup size,
+// 1 = BUCKET_SUM_FORM (0 affine, 2W words per bucket; 1 XYZZ, 4W). Compiled per curve.
 #extension GL_GOOGLE_include_directive : require
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
+layout(constant_id = 1) const uint BUCKET_SUM_FORM = 0u;
 
 layout(std430, set = 0, binding = 0) readonly buffer RecordsIn { uint in_words[]; };
 layout(std430, set = 0, binding = 1) readonly buffer MetaIn { uint in_meta[]; };
@@ -57,6 +59,15 @@ bool chain_at_block_start;
 
 void emit_chain(uint j, bool to_after) {
   chain_open = false;
+  if (!chain_from_before && !to_after && BUCKET_SUM_FORM == 1u) {
+    for (uint w = 0u; w < FIELD_WORDS; ++w) {
+      bucket_sum_words[XYZZ_WORDS * chain_bucket + w] = chain_sum.X[w];
+      bucket_sum_words[XYZZ_WORDS * chain_bucket + FIELD_WORDS + w] = chain_sum.Y[w];
+      bucket_sum_words[XYZZ_WORDS * chain_bucket + 2 * FIELD_WORDS + w] = chain_sum.ZZ[w];
+      bucket_sum_words[XYZZ_WORDS * chain_bucket + 3 * FIELD_WORDS + w] = chain_sum.ZZZ[w];
+    }
+    return;
+  }
   if (!chain_from_before && !to_after) {
     AffinePoint sum = affine_infinity();
     if (!xyzz_is_infinity(chain_sum)) {

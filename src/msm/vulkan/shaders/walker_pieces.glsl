@@ -1,14 +1,15 @@
-// What both stream walkers (stream_walker.comp: slots in private memory; stream_walker_global.comp:
-// slots in a storage buffer) share: the equal pieces, the entries, and where a finished run's sum
-// goes.
+// What the walkers (stream_walker.comp: slots in private memory; stream_walker_global.comp: slots
+// in a storage buffer; xyzz_walker.comp: one XYZZ sum per invocation, U = threads) share: the
+// equal pieces, the entries, and where a finished run's sum goes.
 //
 // The M valid sorted entries are cut into U = threads · S equal pieces, piece u = [start(u),
 // start(u + 1)) with start(u) = u·⌊M/U⌋ + min(u, M mod U); invocation t walks pieces t·S …
 // t·S + S − 1. An entry's value is point index | sign << 31: the point is read from the bases
 // (AffinePoint layout, Montgomery form, (0, 0) = infinity) and negated for a negative digit.
 // A run (the entries of one bucket inside one piece) that is its whole bucket is final
-// (bucket_sums, affine); one that began in an earlier piece or goes on in a later one becomes a
-// partial record of the slot (walker_records.glsl), which walker_combine.comp adds up:
+// (bucket_sums: affine, XYZZ for the xyzz walker); one that began in an earlier piece or goes on
+// in a later one becomes a partial record of the slot (walker_records.glsl), which
+// walker_combine.comp adds up:
 //   record 0: the run that starts at the piece's start (flags: from_before, to_after)
 //   record 1: the run that ends at the piece's end, when it is not record 0 (to_after)
 //
@@ -61,8 +62,23 @@ void clear_records(uint u, uint piece_begin, uint piece_end) {
   record_meta[walker_meta_base(u, 1u) + 1u] = 0u;
 }
 
-// The sum of entries [run_start, run_end) of `bucket`, all inside piece u = [piece_begin,
-// piece_end) of the `entries` valid ones.
+// Where the sum of entries [run_start, run_end) of `bucket` goes, all inside piece u =
+// [piece_begin, piece_end) of the `entries` valid ones: kRunFinal (bucket_sums, the whole bucket)
+// or the record (0 or 1) of unit u, whose meta (bucket, flags) this writes; the caller stores the
+// sum in its form (affine here, XYZZ in xyzz_walker.comp).
+const uint kRunFinal = 2u;
+uint place_run(uint u, uint bucket, uint run_start, uint run_end, uint piece_begin, uint piece_end, uint entries) {
+  const bool from_before = run_start == piece_begin && run_start > 0u && sorted_keys[run_start - 1u] == bucket;
+  const bool to_after = run_end == piece_end && run_end < entries && sorted_keys[run_end] == bucket;
+  if (!from_before && !to_after) return kRunFinal;
+  const uint record = run_start == piece_begin ? 0u : 1u;
+  record_meta[walker_meta_base(u, record)] = bucket;
+  record_meta[walker_meta_base(u, record) + 1u] =
+      kRecordValid | (from_before ? kRecordFromBefore : 0u) | (to_after ? kRecordToAfter : 0u);
+  return record;
+}
+
+// The affine walkers' runs: the bucket's affine sum, or an XYZZ record.
 void emit_run(uint u,
               uint bucket,
               AffinePoint sum,
@@ -71,17 +87,12 @@ void emit_run(uint u,
               uint piece_begin,
               uint piece_end,
               uint entries) {
-  const bool from_before = run_start == piece_begin && run_start > 0u && sorted_keys[run_start - 1u] == bucket;
-  const bool to_after = run_end == piece_end && run_end < entries && sorted_keys[run_end] == bucket;
-  if (!from_before && !to_after) {
+  const uint place = place_run(u, bucket, run_start, run_end, piece_begin, piece_end, entries);
+  if (place == kRunFinal) {
     store_bucket_sum(bucket, sum);
-    return;
+  } else {
+    store_record(walker_record_base(u, place), sum);
   }
-  const uint record = run_start == piece_begin ? 0u : 1u;
-  store_record(walker_record_base(u, record), sum);
-  record_meta[walker_meta_base(u, record)] = bucket;
-  record_meta[walker_meta_base(u, record) + 1u] =
-      kRecordValid | (from_before ? kRecordFromBefore : 0u) | (to_after ? kRecordToAfter : 0u);
 }
 
 #endif
