@@ -1,6 +1,7 @@
 // Knobs a backend does not have are refused by its adapter, never ignored: the cpu backend has no
 // GPU accumulator (stream_walker, pair_tree) and no pair_tree_dx_cache, cuda has no pair_tree or
-// batch_affine, vulkan has no batch_affine or xyzz. Refused with invalid_argument and a message naming the
+// batch_affine, vulkan has no batch_affine, and both GPU backends take pair_tree_dx_cache only with the
+// pair tree. Refused with invalid_argument and a message naming the
 // knob and the backend, through msm, prepare_bases, msm_batch and the C ABI. Also: the public
 // resolve_backend is the dispatcher's one decision of automatic.
 #include <gtest/gtest.h>
@@ -94,7 +95,7 @@ TEST_F(BackendKnobsTest, TheVulkanBackendRefusesTheCpuAccumulator) {
   const auto result = msm<Bn254>(points, scalars, knobs(Backend::vulkan, Accumulator::batch_affine));
   ASSERT_FALSE(result);
   expect_names(result.error(), "batch_affine", "vulkan");
-  expect_refused(knobs(Backend::vulkan, Accumulator::xyzz), "xyzz", "vulkan");
+  expect_refused(knobs(Backend::vulkan, Accumulator::automatic, true), "pair_tree_dx_cache", "pair_tree");
 }
 
 // The C ABI reaches the same adapters.

@@ -97,11 +97,11 @@ struct VulkanBasesBackend : VulkanBackend {
   static constexpr bool on_bases = true;
 };
 
-// Vulkan's xyzz walker (xyzz_walker.comp: one XYZZ sum per invocation, XYZZ bucket sums). BN254
+// Vulkan's stream walker (the seeds' affine accumulator; automatic is the xyzz walker). BN254
 // and BLS12-381 (Grumpkin shares BN254's shader code; vulkan_msm_test runs it there).
-struct VulkanXyzzBackend : VulkanBackend {
-  static constexpr const char* name = "vulkan_xyzz";
-  static constexpr Accumulator accumulator = Accumulator::xyzz;
+struct VulkanStreamWalkerBackend : VulkanBackend {
+  static constexpr const char* name = "vulkan_stream_walker";
+  static constexpr Accumulator accumulator = Accumulator::stream_walker;
 };
 
 // The window sizes of backends that do not run every c by default: both ends of the small sizes,
@@ -136,8 +136,8 @@ using ConformanceCases = ::testing::Types<ConformanceCase<Bn254, CpuBackend>,
                                           ConformanceCase<Bn254, VulkanBackend>,
                                           ConformanceCase<Grumpkin, VulkanBackend>,
                                           ConformanceCase<Bls12381, VulkanBackend>,
-                                          ConformanceCase<Bn254, VulkanXyzzBackend>,
-                                          ConformanceCase<Bls12381, VulkanXyzzBackend>,
+                                          ConformanceCase<Bn254, VulkanStreamWalkerBackend>,
+                                          ConformanceCase<Bls12381, VulkanStreamWalkerBackend>,
                                           ConformanceCase<Bn254, VulkanBasesBackend>,
                                           ConformanceCase<Bls12381, VulkanBasesBackend>>;
 

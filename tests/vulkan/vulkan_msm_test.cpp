@@ -388,7 +388,7 @@ TEST(VulkanPublicApi, MsmMatchesTheCpuBackend) {
   ASSERT_TRUE(got) << got.error().message;
   EXPECT_EQ(got.value(), expected.value());
   EXPECT_EQ(stats.backend, "vulkan");
-  EXPECT_EQ(stats.accumulator, "stream_walker");
+  EXPECT_EQ(stats.accumulator, "xyzz");
   EXPECT_GT(stats.window_bits, 0u);
   EXPECT_GT(stats.measured_peak_bytes, 0u);
   EXPECT_EQ(stats.stages.front().name, "convert_inputs");
@@ -424,7 +424,14 @@ TEST(VulkanPublicApi, MsmMatchesTheCpuBackend) {
   EXPECT_NE(refused.error().message.find("batch_affine"), std::string::npos);
   MsmConfig global = config;
   global.walker_state = WalkerState::global;
-  EXPECT_EQ(msm<Bn254>(points, scalars, global).value(), expected.value());
+  MsmStats global_stats;
+  EXPECT_EQ(msm<Bn254>(points, scalars, global, &global_stats).value(), expected.value());
+  EXPECT_EQ(global_stats.accumulator, "stream_walker");
+  MsmConfig slots = config;
+  slots.walker_slots = 4;
+  MsmStats slots_stats;
+  EXPECT_EQ(msm<Bn254>(points, scalars, slots, &slots_stats).value(), expected.value());
+  EXPECT_EQ(slots_stats.accumulator, "stream_walker");
   MsmConfig warp = config;
   warp.walker_state = WalkerState::warp;
   EXPECT_EQ(msm<Bn254>(points, scalars, warp).error().code, ErrorCode::invalid_argument);

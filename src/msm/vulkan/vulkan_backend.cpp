@@ -1,8 +1,9 @@
 // The Vulkan backend's adapter: MsmBackend<Curve> for BN254 G1, Grumpkin and BLS12-381 G1 over the driver
 // (vulkan_msm.hpp) and the process's shared Vulkan context.
 //
-//   knobs    accumulator stream_walker (auto), xyzz or pair_tree; walker_state registers (auto) or
-//            global (the stream walker's); window_bits, walker_slots, walker_threads_per_block (workgroup size),
+//   knobs    accumulator xyzz (auto, unless walker_slots > 1 or a walker_state names the stream
+//            walker), stream_walker or pair_tree; walker_state registers (auto) or global (the
+//            stream walker's); window_bits, walker_slots, walker_threads_per_block (workgroup size),
 //            walker_max_blocks (workgroups), pair_tree_dx_cache, memory_budget_bytes as they are.
 //            batch_affine (the cpu backend's), the warp walker states and inputs in device
 //            memory (cuda's) are refused.
@@ -73,6 +74,15 @@ backend::Status invalid_knob(std::string message) {
   return backend::Status::error(backend::StatusCode::invalid_argument, "vulkan backend: " + std::move(message));
 }
 
+// accumulator = auto: the xyzz walker, faster than the stream walker at every size measured
+// (one H100 through NVIDIA's Vulkan driver, 2026-12-06: BN254 2^16–2^20 23–34 % less per MSM,
+// BLS12-381 bases 20–29 %; lavapipe within ±10 %; BENCHMARKS.md), unless the knobs name the
+// stream walker (walker_slots above 1, or a walker_state).
+backend::AccumulatorKind automatic_accumulator(const backend::Knobs& knobs) {
+  const bool stream_walker_knobs = knobs.walker_slots > 1 || knobs.walker_state != backend::WalkerState::automatic;
+  return stream_walker_knobs ? backend::AccumulatorKind::stream_walker : backend::AccumulatorKind::xyzz;
+}
+
 // The knobs Vulkan has, as the driver's options (the point forms are set by the caller).
 backend::Status translate_knobs(const backend::Knobs& knobs, VulkanMsmOptions& options) {
   if (knobs.accumulator == backend::AccumulatorKind::batch_affine) {
@@ -83,6 +93,9 @@ backend::Status translate_knobs(const backend::Knobs& knobs, VulkanMsmOptions& o
   if (xyzz && knobs.walker_state != backend::WalkerState::automatic) {
     return invalid_knob("walker_state is the stream walker's knob, not the xyzz walker's");
   }
+  if (knobs.pair_tree_dx_cache && knobs.accumulator != backend::AccumulatorKind::pair_tree) {
+    return invalid_knob("pair_tree_dx_cache needs accumulator = pair_tree");
+  }
   if (knobs.walker_state == backend::WalkerState::warp || knobs.walker_state == backend::WalkerState::global_warp) {
     return invalid_knob("walker_state warp and global_warp are cuda's (vulkan has auto, registers and global)");
   }
@@ -91,7 +104,11 @@ backend::Status translate_knobs(const backend::Knobs& knobs, VulkanMsmOptions& o
   options.walker_workgroup_size = knobs.walker_threads_per_block;
   options.walker_max_workgroups = knobs.walker_max_blocks;
   if (knobs.walker_state != backend::WalkerState::automatic) options.walker_state = knobs.walker_state;
-  if (knobs.accumulator == backend::AccumulatorKind::pair_tree || xyzz) options.accumulator = knobs.accumulator;
+  if (knobs.accumulator == backend::AccumulatorKind::automatic) {
+    options.accumulator = automatic_accumulator(knobs);
+  } else {
+    options.accumulator = knobs.accumulator;
+  }
   options.pair_tree_dx_cache = knobs.pair_tree_dx_cache;
   options.memory_budget_bytes = knobs.memory_budget_bytes;
   return backend::Status::success();
