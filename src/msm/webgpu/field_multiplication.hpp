@@ -9,9 +9,10 @@
 //            out per field as straight-line WGSL (no loops, no arrays: the limbs and columns are
 //            scalars, the modulus' limbs literals). About 2L² + L multiply-adds (L = 20 for the
 //            BN254 fields, 30 for BLS12-381's base field) against the words' 4·2W² products, each
-//            with a carry chain; not yet measured on a GPU. On llvmpipe (2 cores) it ran a BN254
-//            2^12 MSM 7 % faster and its pipelines compiled cold in less time than the words'
-//            (BENCHMARKS.md); a looped version over arrays had taken 529 s to compile there.
+//            with a carry chain. On an H100 (Dawn, Vulkan) it ran BN254 MSMs 9–16 % slower than
+//            words16; on llvmpipe (2 cores) a BN254 2^12 MSM 7 % faster, and its pipelines
+//            compiled cold in less time than the words' (BENCHMARKS.md); a looped version over
+//            arrays had taken 529 s to compile there.
 //
 // Both return a·b·R⁻¹ mod p fully reduced for reduced a, b (R = 2^(32W)): the limbs13 reduction
 // takes L − 1 Montgomery digits of 13 bits and a last one of 32W − 13(L − 1) bits (9 for W = 8,
