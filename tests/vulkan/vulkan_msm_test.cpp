@@ -278,13 +278,17 @@ TYPED_TEST(VulkanMsmTest, KeptWorkspaceIsReusedForTheSameShape) {
   };
   const auto points = independent_points<Curve>(n, this->rng());
   const auto other_points = independent_points<Curve>(n, this->rng());
-  run(points, random_scalars_256<Curve>(n, this->rng), {}, false);
-  run(other_points, random_scalars_256<Curve>(n, this->rng), {}, true);
-  // All scalars zero after random ones: every bucket empty, nothing of the last MSM may remain.
-  run(other_points, std::vector<Integer<Curve>>(n), {}, true);
-  run(points, random_scalars_256<Curve>(n, this->rng), {.window_bits = 5}, false);
-  vulkan::release_kept_workspace();
-  run(points, random_scalars_256<Curve>(n, this->rng), {.window_bits = 5}, false);
+  for (const backend::AccumulatorKind accumulator :
+       {backend::AccumulatorKind::stream_walker, backend::AccumulatorKind::xyzz}) {
+    vulkan::release_kept_workspace();
+    run(points, random_scalars_256<Curve>(n, this->rng), {.accumulator = accumulator}, false);
+    run(other_points, random_scalars_256<Curve>(n, this->rng), {.accumulator = accumulator}, true);
+    // All scalars zero after random ones: every bucket empty, nothing of the last MSM may remain.
+    run(other_points, std::vector<Integer<Curve>>(n), {.accumulator = accumulator}, true);
+    run(points, random_scalars_256<Curve>(n, this->rng), {.accumulator = accumulator, .window_bits = 5}, false);
+    vulkan::release_kept_workspace();
+    run(points, random_scalars_256<Curve>(n, this->rng), {.accumulator = accumulator, .window_bits = 5}, false);
+  }
 }
 
 // Prepared bases kept on the device (device_bases.hpp): MSMs on them and on a prefix equal the
@@ -350,6 +354,13 @@ TYPED_TEST(VulkanMsmTest, SlotsThatFinishInTheFirstDispatchStayFinished) {
   for (auto& s : small) {
     s = small_scalar<Curve>(s.limb[0] & ((std::uint64_t{1} << 40) - 1));
   }
+  // 150-bit scalars: ~12 of the 20 windows hold digits, ~375 entries per xyzz piece, so its pieces
+  // finish in the first of two dispatches too (the small ones leave cursors inside these pieces).
+  auto medium = random_scalars_256<Curve>(n, this->rng);
+  for (auto& s : medium) {
+    s.limb[2] &= (std::uint64_t{1} << 22) - 1;
+    s.limb[3] = 0;
+  }
   const VulkanMsmOptions walker{
       .window_bits = 13, .walker_slots = 8, .walker_workgroup_size = 64, .walker_max_workgroups = 1};
   const VulkanMsmOptions xyzz{.accumulator = backend::AccumulatorKind::xyzz,
@@ -358,14 +369,16 @@ TYPED_TEST(VulkanMsmTest, SlotsThatFinishInTheFirstDispatchStayFinished) {
                               .walker_max_workgroups = 1};
   for (const VulkanMsmOptions& options : {walker, xyzz}) {
     vulkan::release_kept_workspace();
-    for (const std::vector<Integer<Curve>>* scalars : {&small, &dense, &small}) {
+    for (const std::vector<Integer<Curve>>* scalars : {&small, &medium, &dense, &medium, &small}) {
       AffinePoint<Curve> result;
       VulkanMsmReport report;
       const auto status = vulkan::msm<Curve>(*context, points, *scalars, options, result, report);
       ASSERT_TRUE(status.ok()) << status.message;
       EXPECT_EQ(report.sizes.walker_threads, options.walker_workgroup_size) << describe(options);
-      EXPECT_EQ(result, expected_msm<Curve>(points, *scalars))
-          << describe(options) << (scalars == &dense ? ", dense" : ", small");
+      EXPECT_EQ(result, expected_msm<Curve>(points, *scalars)) << describe(options)
+                                                               << (scalars == &dense    ? ", dense"
+                                                                   : scalars == &medium ? ", medium"
+                                                                                        : ", small");
     }
   }
 }

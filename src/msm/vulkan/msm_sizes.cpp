@@ -13,15 +13,28 @@ namespace {
 // stay within maxComputeWorkGroupCount[0] workgroups.
 constexpr std::uint64_t kSortEntriesPerWorkgroup = 128 * RadixSort::kDefaultItemsPerThread;
 
-std::uint32_t walker_threads_for(std::uint64_t entries, unsigned slots, const VulkanMsmOptions& options) {
+// Walker invocations for `entries` sorted entries: about kXyzzEntriesPerThread (xyzz) or
+// slots · kEntriesPerSlot (stream walker) entries each, at most the automatic cap or the caller's
+// thread cap, and never more than the device takes: the workgroups of one dispatch
+// (maxComputeWorkGroupCount[0]) and the records and saved state of every slot in one binding.
+std::uint32_t walker_threads_for(
+    std::uint64_t entries, unsigned slots, const VulkanMsmOptions& options, const DeviceInfo& device, CurveId curve) {
   const bool xyzz = options.accumulator == backend::AccumulatorKind::xyzz;
-  const std::uint64_t cap = options.walker_max_workgroups != 0
-                                ? std::uint64_t{options.walker_max_workgroups} * options.walker_workgroup_size
-                            : xyzz ? kAutoMaxXyzzThreads
-                                   : kAutoMaxWalkerThreads;
+  std::uint64_t cap = options.walker_max_workgroups != 0
+                          ? std::uint64_t{options.walker_max_workgroups} * options.walker_workgroup_size
+                      : xyzz ? kAutoMaxXyzzThreads
+                             : kAutoMaxWalkerThreads;
+  StreamWalkerShape walker;
+  walker.curve = curve;
+  walker.slot_memory = options.walker_state;
+  walker.accumulator = xyzz ? backend::AccumulatorKind::xyzz : backend::AccumulatorKind::stream_walker;
+  const std::uint64_t bytes_per_slot =
+      std::max<std::uint64_t>(2 * xyzz_point_bytes(curve), StreamWalker::slot_state_words(walker) * 4);
+  cap = std::min<std::uint64_t>({cap, std::uint64_t{device.max_workgroup_count[0]} * options.walker_workgroup_size,
+                                 device.max_storage_buffer_range / (bytes_per_slot * slots)});
   const std::uint64_t per_thread = xyzz ? kXyzzEntriesPerThread : slots * kEntriesPerSlot;
   const std::uint64_t wanted = (entries + per_thread - 1) / per_thread;
-  return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, cap));
+  return static_cast<std::uint32_t>(std::clamp<std::uint64_t>(wanted, 1, std::max<std::uint64_t>(cap, 1)));
 }
 
 }  // namespace
@@ -118,7 +131,7 @@ Status size_msm(MsmSizes& out,
   }
   for (;; --windows) {
     sizes.batch_windows = static_cast<unsigned>(windows);
-    sizes.walker_threads = walker_threads_for(windows * n, sizes.walker_slots, options);
+    sizes.walker_threads = walker_threads_for(windows * n, sizes.walker_slots, options, device, curve);
     const MsmWorkspaceShape shape =
         workspace_shape_for(sizes, n, curve, device.kind == DeviceKind::discrete_gpu, points_on_device);
     sizes.device_bytes = MsmWorkspace::device_bytes(shape);
