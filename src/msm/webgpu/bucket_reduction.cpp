@@ -59,8 +59,8 @@ Status BucketReduction::create(Context& context,
   if (shape.windows == 0 || shape.max_batch_windows == 0 || shape.max_batch_windows > shape.windows)
     return Status::error("bucket reduction: need 1 <= batch windows <= windows");
   std::unique_ptr<BucketReduction> reduction(new BucketReduction(context, shape));
-  const std::string common =
-      wgsl_curve_constants(shape.curve) + kDispatchSource + kFieldSource + kSafegcdInverseSource + kCurveSource;
+  const std::string common = wgsl_curve_constants(shape.curve) + wgsl_bucket_sum_form(shape.xyzz_bucket_sums) +
+                             kDispatchSource + kFieldSource + kSafegcdInverseSource + kCurveSource;
   constexpr BindingKind reduce_kinds[] = {BindingKind::read_only_storage, BindingKind::read_only_storage,
                                           BindingKind::read_only_storage, BindingKind::storage, BindingKind::uniform};
   constexpr BindingKind level_kinds[] = {BindingKind::read_only_storage, BindingKind::storage, BindingKind::storage,

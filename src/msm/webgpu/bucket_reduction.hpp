@@ -17,6 +17,7 @@ struct BucketReductionShape {
   std::uint32_t window_bits = 0;        // c: B = 2^(c − 1) buckets per window
   std::uint32_t windows = 0;            // T: all windows of the MSM
   std::uint32_t max_batch_windows = 0;  // windows reduced per batch
+  bool xyzz_bucket_sums = false;        // bucket sums XYZZ (the xyzz walker's), else affine
 
   bool operator==(const BucketReductionShape&) const = default;
 };

@@ -27,6 +27,7 @@ extern const char* const kBatchAffineAddSource;      // shaders/batch_affine_add
 extern const char* const kBatchAffineAddOpsSource;   // shaders/batch_affine_add_ops.wgsl
 extern const char* const kWalkerRecordsSource;       // shaders/walker_records.wgsl
 extern const char* const kStreamWalkerSource;        // shaders/stream_walker.wgsl
+extern const char* const kXyzzWalkerSource;          // shaders/xyzz_walker.wgsl
 extern const char* const kWalkerCombineSource;       // shaders/walker_combine.wgsl
 extern const char* const kPairTreeSource;            // shaders/pair_tree.wgsl
 extern const char* const kPairTreeScanSource;        // shaders/pair_tree_scan.wgsl

@@ -28,8 +28,9 @@ WalkerBufferBytes buffer_bytes(const StreamWalkerShape& shape) {
   const std::uint64_t level_units = (slots + StreamWalker::kCombineBlock - 1) / StreamWalker::kCombineBlock;
   // Per slot: two XYZZ records; the state is cursor, run start, bucket, busy and the running sum.
   const std::uint64_t record_words_per_unit = 2 * xyzz_point_words(shape.curve);
-  const std::uint64_t slot_state_words = 4 + affine_point_words(shape.curve);
-  return {shape.max_buckets * affine_point_bytes(shape.curve),
+  const std::uint64_t slot_state_words =
+      4 + (shape.xyzz ? xyzz_point_words(shape.curve) : affine_point_words(shape.curve));
+  return {shape.max_buckets * (shape.xyzz ? xyzz_point_bytes(shape.curve) : affine_point_bytes(shape.curve)),
           {slots * record_words_per_unit * 4, level_units * record_words_per_unit * 4},
           {slots * kMetaWordsPerUnit * 4, level_units * kMetaWordsPerUnit * 4},
           slots * slot_state_words * 4,
@@ -44,6 +45,7 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
   if (shape.threads == 0 || std::uint64_t{shape.threads} * shape.slots >= (std::uint64_t{1} << 31))
     return Status::error("stream walker: threads · slots must be in [1, 2^31)");
   if (shape.max_buckets == 0) return Status::error("stream walker: no buckets");
+  if (shape.xyzz && shape.slots != 1) return Status::error("xyzz walker: one slot per invocation");
   if (shape.workgroup_size == 0 || shape.workgroup_size > kMaxWorkgroupSize)
     return Status::error("stream walker: workgroup size must be in [1, " + std::to_string(kMaxWorkgroupSize) + "]");
   std::unique_ptr<StreamWalker> walker(new StreamWalker(context, shape));
@@ -58,11 +60,14 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
   constexpr BindingKind combine_kinds[] = {BindingKind::read_only_storage, BindingKind::read_only_storage,
                                            BindingKind::storage,           BindingKind::storage,
                                            BindingKind::storage,           BindingKind::uniform};
-  if (Status s = context.pipeline(common + kAffinePairSource + kBatchAffineAddSource + kStreamWalkerSource,
-                                  walker_kinds, walker->walker_);
+  const std::string walker_source = shape.xyzz
+                                        ? common + kXyzzWalkerSource
+                                        : common + kAffinePairSource + kBatchAffineAddSource + kStreamWalkerSource;
+  if (Status s = context.pipeline(walker_source, walker_kinds, walker->walker_); !s.ok) return s;
+  if (Status s = context.pipeline(wgsl_bucket_sum_form(shape.xyzz) + common + kWalkerCombineSource, combine_kinds,
+                                  walker->combine_);
       !s.ok)
     return s;
-  if (Status s = context.pipeline(common + kWalkerCombineSource, combine_kinds, walker->combine_); !s.ok) return s;
   const WalkerBufferBytes bytes = buffer_bytes(shape);
   if (Status s = context.storage_buffer(bytes.bucket_sums, walker->bucket_sums_); !s.ok) return s;
   for (int k = 0; k < 2; ++k) {
@@ -90,15 +95,15 @@ Status StreamWalker::accumulate(const Buffer& points,
                                 const Buffer& sorted_values,
                                 const Buffer& valid,
                                 std::uint32_t entries) {
-  // Each round consumes at least one entry of every busy slot: the longest piece, ⌈E / U⌉
-  // entries, needs at most that many rounds.
+  // Each stream walker round consumes at least one entry of every busy slot, each xyzz step one
+  // entry: the longest piece, ⌈E / U⌉ entries, needs at most that many.
   const std::uint64_t longest_piece = (std::uint64_t{entries} + slot_count() - 1) / slot_count();
-  const std::uint64_t dispatches =
-      std::max<std::uint64_t>(1, (longest_piece + kRoundsPerDispatch - 1) / kRoundsPerDispatch);
+  const std::uint32_t per_dispatch = shape_.xyzz ? kXyzzEntriesPerDispatch : kRoundsPerDispatch;
+  const std::uint64_t dispatches = std::max<std::uint64_t>(1, (longest_piece + per_dispatch - 1) / per_dispatch);
   // Every uniform first (see kMaxCombineLevels), then the dispatches.
   for (std::uint32_t first = 0; first < 2; ++first) {
     const std::uint32_t arguments[4] = {shape_.threads, static_cast<std::uint32_t>(slot_count()), 1u - first,
-                                        kRoundsPerDispatch};
+                                        per_dispatch};
     context_.write(round_arguments_[first], arguments, sizeof arguments);
   }
   // Level ℓ combines `units` units into ⌈units / 16⌉, until one is left (at least one level).

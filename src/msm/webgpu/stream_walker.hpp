@@ -1,6 +1,8 @@
-// accumulate_buckets on WebGPU with the stream walker (shaders/stream_walker.wgsl, then
-// shaders/walker_combine.wgsl in levels; the Vulkan backend's walker with its slots in private
-// memory): every non-empty bucket's affine sum of one window batch, in bucket_sums().
+// accumulate_buckets on WebGPU with a walker over the sorted entries, then the sum of the buckets
+// it split (shaders/walker_combine.wgsl in levels), as the Vulkan backend's StreamWalker: the
+// stream walker (shaders/stream_walker.wgsl, its slots in private memory; every non-empty
+// bucket's affine sum in bucket_sums()) or the xyzz walker (shaders/xyzz_walker.wgsl, one running
+// XYZZ sum per invocation, S = 1; the bucket sums XYZZ).
 #pragma once
 
 #include <cstdint>
@@ -23,6 +25,7 @@ struct StreamWalkerShape {
   std::uint32_t threads = 0;  // invocations; U = threads · S pieces of the sorted entries
   std::uint32_t workgroup_size = kDefaultWalkerWorkgroupSize;  // walker invocations per workgroup, [1, 256]
   std::uint64_t max_buckets = 0;                               // bucket sums the batch may hold (batch windows · B)
+  bool xyzz = false;                                           // the xyzz walker (slots must be 1)
 
   bool operator==(const StreamWalkerShape&) const = default;
 };
@@ -33,6 +36,8 @@ class StreamWalker {
   // Rounds per dispatch, then the slots' state is saved for the next dispatch (the Vulkan
   // backend's constant: short dispatches for GPU watchdogs; not tuned for WebGPU).
   static constexpr std::uint32_t kRoundsPerDispatch = 32;
+  // Entries per invocation of one xyzz walker dispatch (the Vulkan backend's constant).
+  static constexpr std::uint32_t kXyzzEntriesPerDispatch = 512;
   static constexpr std::uint32_t kCombineBlock = 16;  // units per combine invocation
   // Combine levels for U < 2^31 units: ⌈31 / log₂ 16⌉. Every dispatch's uniform is written before
   // the first dispatch (the walker's first and later rounds, each combine level), so accumulate
@@ -40,9 +45,10 @@ class StreamWalker {
   static constexpr std::uint32_t kMaxCombineLevels = 8;
 
   static Status create(Context& context, const StreamWalkerShape& shape, std::unique_ptr<StreamWalker>& out);
-  // The bytes create() allocates for `shape`: per bucket 64 (bucket sums); per slot (U = threads · S)
-  // 4·(2·32 + 4) for the first level's records and meta and 4·20 for the saved state; per combine
-  // unit of the second level (⌈U / 16⌉) 4·(2·32 + 4); 2 + kMaxCombineLevels 16-byte uniforms.
+  // The bytes create() allocates for `shape` (BN254's sizes): per bucket 64 (affine bucket sums;
+  // 128 XYZZ); per slot (U = threads · S) 4·(2·32 + 4) for the first level's records and meta and
+  // 4·20 for the saved state (4·36 for the xyzz walker); per combine unit of the second level
+  // (⌈U / 16⌉) 4·(2·32 + 4); 2 + kMaxCombineLevels 16-byte uniforms.
   static std::uint64_t device_bytes(const StreamWalkerShape& shape);
 
   // One batch: `entries` sorted entries at most (their valid count M in valid[0]), their keys

@@ -1,11 +1,12 @@
 // The WebGPU backend's adapter: MsmBackend<Curve> for BN254 G1, Grumpkin and BLS12-381 G1 over the driver
 // (webgpu_msm.hpp) and the device JavaScript handed to the WebAssembly module.
 //
-//   knobs    accumulator stream_walker (auto) or pair_tree (with pair_tree_dx_cache); walker_state
-//            registers (auto); window_bits, walker_slots (S of either accumulator),
+//   knobs    accumulator stream_walker (auto), xyzz (one XYZZ sum per invocation, S = 1) or
+//            pair_tree (with pair_tree_dx_cache); walker_state registers (auto); window_bits,
+//            walker_slots (S of the stream walker or the pair tree),
 //            walker_threads_per_block (workgroup size of the walker or of the pair tree's levels),
 //            walker_max_blocks (workgroups of the walker at most), memory_budget_bytes (fewer
-//            windows per batch). batch_affine and xyzz (other backends'), the global and warp
+//            windows per batch). batch_affine (the cpu backend's), the global and warp
 //            walker states, the dx cache without the pair tree and inputs in device memory are
 //            refused.
 //            cpu_threads sizes the host's input conversion; glv and precompute_factor (cuda's)
@@ -90,9 +91,11 @@ backend::Status translate_knobs(const backend::Knobs& knobs, WebGpuMsmOptions& o
       options.accumulator = WebGpuAccumulator::pair_tree;
       break;
     case backend::AccumulatorKind::batch_affine:
-      return invalid_knob("accumulator 'batch_affine' is the cpu backend's (webgpu has stream_walker and pair_tree)");
+      return invalid_knob(
+          "accumulator 'batch_affine' is the cpu backend's (webgpu has stream_walker, xyzz and pair_tree)");
     case backend::AccumulatorKind::xyzz:
-      return invalid_knob("accumulator 'xyzz' is the cpu and cuda backends' (webgpu has stream_walker and pair_tree)");
+      options.accumulator = WebGpuAccumulator::xyzz;
+      break;
   }
   if (knobs.walker_state != backend::WalkerState::automatic && knobs.walker_state != backend::WalkerState::registers)
     return invalid_knob("walker_state: webgpu keeps the walker's slots in private memory (auto or registers)");
@@ -250,7 +253,9 @@ class WebGpuBackend final : public backend::MsmBackend<Curve> {
     last_sizes = webgpu_report.sizes;
     last_reused_workspace = webgpu_report.workspace_reused;
     report = {};
-    report.accumulator = options.accumulator == WebGpuAccumulator::pair_tree ? "pair_tree" : "stream_walker";
+    report.accumulator = options.accumulator == WebGpuAccumulator::pair_tree ? "pair_tree"
+                         : options.accumulator == WebGpuAccumulator::xyzz    ? "xyzz"
+                                                                             : "stream_walker";
     report.window_bits = webgpu_report.sizes.window_bits;
     report.windows = webgpu_report.sizes.windows;
     double convert_ms = host_convert_ms;

@@ -46,6 +46,7 @@ constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMa
 // BLS12-381's 12-word field keeps S = 8 (its private memory grows with S; not measured), and so
 // does the pair tree (S = 16 at 2^20: 135 ms against the walker's 78).
 unsigned default_slots(CurveId curve, WebGpuAccumulator accumulator, std::size_t n) {
+  if (accumulator == WebGpuAccumulator::xyzz) return 1;
   if (curve == CurveId::bls12_381 || accumulator == WebGpuAccumulator::pair_tree || n < (std::size_t{1} << 17))
     return 8;
   return n < (std::size_t{1} << 20) ? 16 : 32;
@@ -54,6 +55,10 @@ unsigned default_slots(CurveId curve, WebGpuAccumulator accumulator, std::size_t
 // (the Vulkan backend's geometry; not tuned for WebGPU).
 constexpr std::uint64_t kEntriesPerSlot = 16;
 constexpr std::uint64_t kMaxThreads = std::uint64_t{1} << 16;
+// The xyzz walker: about this many entries per invocation, at most kMaxXyzzThreads and as many as
+// keep its records in one binding (the Vulkan backend's geometry, CUDA's; not tuned for WebGPU).
+constexpr std::uint64_t kXyzzEntriesPerThread = 32;
+constexpr std::uint64_t kMaxXyzzThreads = std::uint64_t{1} << 20;
 
 Status invalid(std::string message) { return Status::error(std::move(message), Failure::invalid_argument); }
 
@@ -70,9 +75,10 @@ StageShapes stage_shapes(CurveId curve, std::size_t n, const WebGpuMsmOptions& o
   StageShapes shapes;
   shapes.entries = static_cast<std::uint32_t>(sizes.batch_windows * n);
   shapes.sentinel = sizes.batch_windows * (std::uint32_t{1} << (sizes.window_bits - 1));
-  shapes.walker = {curve, sizes.slots, sizes.threads, sizes.workgroup_size, shapes.sentinel};
+  const bool xyzz = options.accumulator == WebGpuAccumulator::xyzz;
+  shapes.walker = {curve, sizes.slots, sizes.threads, sizes.workgroup_size, shapes.sentinel, xyzz};
   shapes.tree = {curve, sizes.slots, sizes.workgroup_size, options.dx_cache, shapes.entries, shapes.sentinel};
-  shapes.reduction = {curve, sizes.window_bits, sizes.windows, sizes.batch_windows};
+  shapes.reduction = {curve, sizes.window_bits, sizes.windows, sizes.batch_windows, xyzz};
   return shapes;
 }
 
@@ -115,6 +121,8 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
   // Dawn's Vulkan backend on NVIDIA's driver (H100, 580.159.04, 2026-12-06) at every n and c tried,
   // the private arrays padded to two slots or not; S = 2, 3, 8 and the pair tree with S = 1 ran.
   // Refused on every device rather than crash one.
+  if (options.accumulator == WebGpuAccumulator::xyzz && options.slots > 1)
+    return invalid("the xyzz walker has one running sum per invocation (walker_slots 0 or 1)");
   if (options.accumulator == WebGpuAccumulator::stream_walker && options.slots == 1)
     return invalid(
         "walker_slots = 1 is refused with the stream walker on WebGPU (its pipeline crashed the "
@@ -136,14 +144,25 @@ Status plan_webgpu_msm(std::size_t n, const WebGpuMsmOptions& options, WebGpuMsm
   sizes.slots = options.slots != 0 ? options.slots : default_slots(curve, options.accumulator, n);
   sizes.workgroup_size = options.workgroup_size != 0 ? options.workgroup_size : kDefaultWalkerWorkgroupSize;
   const std::uint64_t points = std::max<std::size_t>(n, 1);
-  unsigned batch_windows =
-      static_cast<unsigned>(std::clamp<std::uint64_t>(kMaxBindingBytes / 4 / points, 1, sizes.windows));
+  const bool xyzz = options.accumulator == WebGpuAccumulator::xyzz;
+  // The bucket sums of a batch are one binding too (XYZZ: twice the affine size).
+  const std::uint64_t bucket_sums_per_window =
+      (std::uint64_t{1} << (sizes.window_bits - 1)) * (xyzz ? xyzz_point_bytes(curve) : affine_point_bytes(curve));
+  if (bucket_sums_per_window > kMaxBindingBytes)
+    return invalid("window_bits = " + std::to_string(sizes.window_bits) +
+                   ": one window's bucket sums exceed WebGPU's 128 MiB binding");
+  unsigned batch_windows = static_cast<unsigned>(std::clamp<std::uint64_t>(
+      std::min(kMaxBindingBytes / 4 / points, kMaxBindingBytes / bucket_sums_per_window), 1, sizes.windows));
   for (;;) {
     sizes.batch_windows = batch_windows;
     sizes.batches = (sizes.windows + batch_windows - 1) / batch_windows;
     const std::uint64_t entries = std::uint64_t{batch_windows} * points;
-    std::uint64_t threads = std::clamp<std::uint64_t>(
-        (entries + sizes.slots * kEntriesPerSlot - 1) / (sizes.slots * kEntriesPerSlot), 1, kMaxThreads);
+    std::uint64_t threads =
+        xyzz ? std::clamp<std::uint64_t>(
+                   (entries + kXyzzEntriesPerThread - 1) / kXyzzEntriesPerThread, 1,
+                   std::min<std::uint64_t>(kMaxXyzzThreads, kMaxBindingBytes / (2 * xyzz_point_bytes(curve))))
+             : std::clamp<std::uint64_t>(
+                   (entries + sizes.slots * kEntriesPerSlot - 1) / (sizes.slots * kEntriesPerSlot), 1, kMaxThreads);
     if (options.max_workgroups != 0)
       threads = std::min<std::uint64_t>(threads, std::uint64_t{options.max_workgroups} * sizes.workgroup_size);
     sizes.threads = options.accumulator == WebGpuAccumulator::pair_tree ? 0 : static_cast<std::uint32_t>(threads);

@@ -17,9 +17,9 @@
 
 namespace zkmsm::webgpu {
 
-// accumulate_buckets' algorithm: the stream walker (stream_walker.hpp) or the pair tree
-// (pair_tree.hpp); both leave the bucket sums reduce_buckets reads.
-enum class WebGpuAccumulator { stream_walker, pair_tree };
+// accumulate_buckets' algorithm: the stream walker or the xyzz walker (stream_walker.hpp), or the
+// pair tree (pair_tree.hpp); each leaves the bucket sums reduce_buckets reads.
+enum class WebGpuAccumulator { stream_walker, pair_tree, xyzz };
 
 struct WebGpuMsmOptions {
   unsigned window_bits = 0;  // c; 0 = the cost model

@@ -10,8 +10,10 @@
 // One XYZZ addition per loop step, in one place (each inlined addition is thousands of
 // instructions for a shader compiler to get through).
 //
-// Resources: 4 storage buffers (bucket sums (affine, AFFINE_WORDS words), bucket_start, bucket_end, chunk
-// sums (two XYZZ points T, R per chunk, 2·XYZZ_WORDS words, index w·G + g)), 1 uniform. Workgroup size 64.
+// Resources: 4 storage buffers (bucket sums (affine, AFFINE_WORDS words, or XYZZ, XYZZ_WORDS words,
+// by BUCKET_SUM_FORM, a constant the host prepends: 0 affine from the stream walker and the pair
+// tree, 1 XYZZ from the xyzz walker), bucket_start, bucket_end, chunk sums (two XYZZ points T, R
+// per chunk, 2·XYZZ_WORDS words, index w·G + g)), 1 uniform. Workgroup size 64.
 
 struct Arguments {
   buckets: u32,  // B per window
@@ -52,13 +54,22 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
     if (add_bucket) {
       let bucket = w * arguments.buckets + g * length + length - 1u - step / 2u;
       if (bucket_start[bucket] == bucket_end[bucket]) { continue; }
-      var sum: AffinePoint;
-      for (var k = 0u; k < FIELD_WORDS; k++) {
-        sum.x[k] = bucket_sum_words[AFFINE_WORDS * bucket + k];
-        sum.y[k] = bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + k];
-      }
       lhs = running;
-      rhs = xyzz_from_affine(sum);
+      if (BUCKET_SUM_FORM == 1u) {
+        for (var k = 0u; k < FIELD_WORDS; k++) {
+          rhs.X[k] = bucket_sum_words[XYZZ_WORDS * bucket + k];
+          rhs.Y[k] = bucket_sum_words[XYZZ_WORDS * bucket + FIELD_WORDS + k];
+          rhs.ZZ[k] = bucket_sum_words[XYZZ_WORDS * bucket + 2u * FIELD_WORDS + k];
+          rhs.ZZZ[k] = bucket_sum_words[XYZZ_WORDS * bucket + 3u * FIELD_WORDS + k];
+        }
+      } else {
+        var sum: AffinePoint;
+        for (var k = 0u; k < FIELD_WORDS; k++) {
+          sum.x[k] = bucket_sum_words[AFFINE_WORDS * bucket + k];
+          sum.y[k] = bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + k];
+        }
+        rhs = xyzz_from_affine(sum);
+      }
     }
     let result = xyzz_add(lhs, rhs);
     if (add_bucket) {

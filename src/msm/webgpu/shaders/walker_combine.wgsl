@@ -5,13 +5,14 @@
 // chain of partials of one bucket opens at a record that does not come from before (or at the
 // block's first record when it does), grows by the next units' record 0 (from_before), and closes
 // at a record without to_after. A chain that closes inside the block and began in it is the whole
-// bucket: its sum goes to bucket_sums as an affine point (one inversion). Otherwise it becomes a
+// bucket: its sum goes to bucket_sums as an affine point (one inversion), or as the XYZZ point
+// itself when the host's BUCKET_SUM_FORM is 1 (the xyzz walker's bucket sums). Otherwise it becomes a
 // record of the output unit j (record 0 if it starts at the block's start, else record 1) for the
 // next level. The host runs levels until one unit is left; then every chain has closed. Each
 // invocation does at most 2K XYZZ additions.
 //
 // Resources: 5 storage buffers (records in, meta in, records out, meta out, bucket sums), 1
-// uniform. Workgroup size 64.
+// uniform. Workgroup size 64. BUCKET_SUM_FORM (0 affine, 1 XYZZ) is a constant the host prepends.
 
 struct Arguments {
   units: u32,  // units of the input level
@@ -46,6 +47,16 @@ var<private> chain_at_block_start: bool;
 
 fn emit_chain(j: u32, to_after: bool) {
   chain_open = false;
+  if (!chain_from_before && !to_after && BUCKET_SUM_FORM == 1u) {
+    let base = XYZZ_WORDS * chain_bucket;
+    for (var w = 0u; w < FIELD_WORDS; w++) {
+      bucket_sum_words[base + w] = chain_sum.X[w];
+      bucket_sum_words[base + FIELD_WORDS + w] = chain_sum.Y[w];
+      bucket_sum_words[base + 2u * FIELD_WORDS + w] = chain_sum.ZZ[w];
+      bucket_sum_words[base + 3u * FIELD_WORDS + w] = chain_sum.ZZZ[w];
+    }
+    return;
+  }
   if (!chain_from_before && !to_after) {
     let sum = xyzz_to_affine(chain_sum);
     for (var w = 0u; w < FIELD_WORDS; w++) {
