@@ -26,6 +26,7 @@ extern const char* const kAffinePairSource;          // shaders/affine_pair.wgsl
 extern const char* const kBatchAffineAddSource;      // shaders/batch_affine_add.wgsl
 extern const char* const kBatchAffineAddOpsSource;   // shaders/batch_affine_add_ops.wgsl
 extern const char* const kWalkerRecordsSource;       // shaders/walker_records.wgsl
+extern const char* const kWalkerPiecesSource;        // shaders/walker_pieces.wgsl
 extern const char* const kStreamWalkerSource;        // shaders/stream_walker.wgsl
 extern const char* const kXyzzWalkerSource;          // shaders/xyzz_walker.wgsl
 extern const char* const kWalkerCombineSource;       // shaders/walker_combine.wgsl

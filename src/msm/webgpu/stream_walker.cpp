@@ -60,9 +60,10 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
   constexpr BindingKind combine_kinds[] = {BindingKind::read_only_storage, BindingKind::read_only_storage,
                                            BindingKind::storage,           BindingKind::storage,
                                            BindingKind::storage,           BindingKind::uniform};
-  const std::string walker_source = shape.xyzz
-                                        ? common + kXyzzWalkerSource
-                                        : common + kAffinePairSource + kBatchAffineAddSource + kStreamWalkerSource;
+  const std::string walker_source =
+      common + kWalkerPiecesSource +
+      (shape.xyzz ? std::string(kXyzzWalkerSource)
+                  : std::string(kAffinePairSource) + kBatchAffineAddSource + kStreamWalkerSource);
   if (Status s = context.pipeline(walker_source, walker_kinds, walker->walker_); !s.ok) return s;
   if (Status s = context.pipeline(wgsl_bucket_sum_form(shape.xyzz) + common + kWalkerCombineSource, combine_kinds,
                                   walker->combine_);

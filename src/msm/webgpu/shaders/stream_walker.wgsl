@@ -1,5 +1,5 @@
 // accumulate_buckets, the stream walker with its slots in private memory (the Vulkan shader
-// stream_walker.comp with walker_pieces.glsl): every bucket's affine sum from the sorted entries
+// stream_walker.comp; what it shares with the xyzz walker is walker_pieces.wgsl): every bucket's affine sum from the sorted entries
 // of one window batch, with one inversion per round of S additions per invocation.
 //
 // The M valid sorted entries (keys ascending, sentinels after them) are cut into U = threads · S
@@ -55,23 +55,6 @@ var<private> slot_run_start: array<u32, BATCH_SLOTS>;  // first entry of the run
 var<private> slot_bucket: array<u32, BATCH_SLOTS>;     // its bucket
 var<private> slot_busy: array<bool, BATCH_SLOTS>;      // batch_lhs[k] holds a running sum of slot_bucket[k]
 
-fn piece_start(u: u32, entries: u32) -> u32 {
-  let base = entries / arguments.slots;
-  return u * base + min(u, entries - base * arguments.slots);
-}
-
-fn entry_point(entry: u32) -> AffinePoint {
-  let value = sorted_values[entry];
-  let base = AFFINE_WORDS * (value & 0x7fffffffu);
-  var p: AffinePoint;
-  for (var w = 0u; w < FIELD_WORDS; w++) {
-    p.x[w] = point_words[base + w];
-    p.y[w] = point_words[base + FIELD_WORDS + w];
-  }
-  if ((value >> 31u) != 0u) { return affine_negate(p); }
-  return p;
-}
-
 fn store_bucket_sum(bucket: u32, p: AffinePoint) {
   for (var w = 0u; w < FIELD_WORDS; w++) {
     bucket_sum_words[AFFINE_WORDS * bucket + w] = p.x[w];
@@ -91,31 +74,16 @@ fn store_record(base: u32, p: AffinePoint) {
   }
 }
 
-// Before the first round: slot u's piece has no records yet (or is empty).
-fn clear_records(u: u32, piece_begin: u32, piece_end: u32) {
-  record_meta[walker_meta_base(u, 0u)] = 0u;
-  record_meta[walker_meta_base(u, 0u) + 1u] = select(0u, kRecordEmptyPiece, piece_begin == piece_end);
-  record_meta[walker_meta_base(u, 1u)] = 0u;
-  record_meta[walker_meta_base(u, 1u) + 1u] = 0u;
-}
-
-// The sum of entries [run_start, run_end) of `bucket`, all inside piece u = [piece_begin,
-// piece_end) of the `entries` valid ones.
+// The sum of entries [run_start, run_end) of `bucket`, all inside piece u: the bucket's affine sum
+// or an XYZZ record (walker_pieces.wgsl's place_run says which).
 fn emit_run(u: u32, bucket: u32, sum: AffinePoint, run_start: u32, run_end: u32, piece_begin: u32, piece_end: u32,
             entries: u32) {
-  var from_before = false;
-  if (run_start == piece_begin && run_start > 0u) { from_before = sorted_keys[run_start - 1u] == bucket; }
-  var to_after = false;
-  if (run_end == piece_end && run_end < entries) { to_after = sorted_keys[run_end] == bucket; }
-  if (!from_before && !to_after) {
+  let place = place_run(u, bucket, run_start, run_end, piece_begin, piece_end, entries);
+  if (place == kRunFinal) {
     store_bucket_sum(bucket, sum);
-    return;
+  } else {
+    store_record(walker_record_base(u, place), sum);
   }
-  let record = select(1u, 0u, run_start == piece_begin);
-  store_record(walker_record_base(u, record), sum);
-  record_meta[walker_meta_base(u, record)] = bucket;
-  record_meta[walker_meta_base(u, record) + 1u] =
-      kRecordValid | select(0u, kRecordFromBefore, from_before) | select(0u, kRecordToAfter, to_after);
 }
 
 // Saves invocation t's slots for the next dispatch of the batch. Also when they are all done: the

@@ -3,17 +3,13 @@
 // curve.wgsl: no inversion, complete for P + P, P + (−P) and infinity), one running sum per
 // invocation.
 //
-// The M valid sorted entries are cut into U = threads equal pieces, piece t = [start(t),
-// start(t + 1)) with start(t) = t·⌊M/U⌋ + min(t, M mod U); invocation t walks its piece one entry
-// per iteration: an entry of the bucket it is in is added to the running sum, an entry of another
+// The M valid sorted entries are cut into U = threads equal pieces (walker_pieces.wgsl with one
+// piece per invocation); invocation t walks its piece one entry per iteration: an entry of the bucket it is in is added to the running sum, an entry of another
 // bucket closes the run (emitted) and starts the next from its point, so the invocations of a
 // workgroup add in the same iterations. A run that is its whole bucket goes to bucket_sums[bucket]
 // as an XYZZ point (BUCKET_SUM_FORM = 1 in reduce_buckets.wgsl and walker_combine.wgsl); one that
 // began before the piece or goes on after it becomes the invocation's record 0 (the run at the
 // piece's start) or 1 (walker_records.wgsl), which walker_combine.wgsl adds up.
-//
-// Entries: value = point index | sign << 31; the point is read from the bases (AffinePoint layout,
-// Montgomery form, (0, 0) = infinity) and negated for a negative digit.
 //
 // A dispatch walks at most max_entries entries per invocation, then saves its state (cursor, run
 // start, bucket, whether a run is open, the running sum: kStateWords words) for the next dispatch
@@ -43,52 +39,30 @@ struct Arguments {
 
 const kStateWords = 4u + XYZZ_WORDS;  // cursor, run start, bucket, run open, running sum (X, Y, ZZ, ZZZ)
 
-fn piece_start(u: u32, entries: u32) -> u32 {
-  let base = entries / arguments.slots;
-  return u * base + min(u, entries - base * arguments.slots);
-}
-
-fn entry_point(entry: u32) -> AffinePoint {
-  let value = sorted_values[entry];
-  let base = AFFINE_WORDS * (value & 0x7fffffffu);
-  var p: AffinePoint;
+// Stores an XYZZ point at `base` of the bucket sums (final) or of the records.
+fn store_xyzz(base: u32, p: XyzzPoint, final_sum: bool) {
   for (var w = 0u; w < FIELD_WORDS; w++) {
-    p.x[w] = point_words[base + w];
-    p.y[w] = point_words[base + FIELD_WORDS + w];
+    if (final_sum) {
+      bucket_sum_words[base + w] = p.X[w];
+      bucket_sum_words[base + FIELD_WORDS + w] = p.Y[w];
+      bucket_sum_words[base + 2u * FIELD_WORDS + w] = p.ZZ[w];
+      bucket_sum_words[base + 3u * FIELD_WORDS + w] = p.ZZZ[w];
+    } else {
+      record_words[base + w] = p.X[w];
+      record_words[base + FIELD_WORDS + w] = p.Y[w];
+      record_words[base + 2u * FIELD_WORDS + w] = p.ZZ[w];
+      record_words[base + 3u * FIELD_WORDS + w] = p.ZZZ[w];
+    }
   }
-  if ((value >> 31u) != 0u) { return affine_negate(p); }
-  return p;
 }
 
-// The sum of entries [run_start, run_end) of `bucket`, all inside piece u = [piece_begin,
-// piece_end) of the `entries` valid ones.
+// The sum of entries [run_start, run_end) of `bucket`, all inside piece u: the bucket's XYZZ sum
+// or an XYZZ record (walker_pieces.wgsl's place_run says which).
 fn emit_run(u: u32, bucket: u32, sum: XyzzPoint, run_start: u32, run_end: u32, piece_begin: u32, piece_end: u32,
             entries: u32) {
-  var from_before = false;
-  if (run_start == piece_begin && run_start > 0u) { from_before = sorted_keys[run_start - 1u] == bucket; }
-  var to_after = false;
-  if (run_end == piece_end && run_end < entries) { to_after = sorted_keys[run_end] == bucket; }
-  if (!from_before && !to_after) {
-    let base = XYZZ_WORDS * bucket;
-    for (var w = 0u; w < FIELD_WORDS; w++) {
-      bucket_sum_words[base + w] = sum.X[w];
-      bucket_sum_words[base + FIELD_WORDS + w] = sum.Y[w];
-      bucket_sum_words[base + 2u * FIELD_WORDS + w] = sum.ZZ[w];
-      bucket_sum_words[base + 3u * FIELD_WORDS + w] = sum.ZZZ[w];
-    }
-    return;
-  }
-  let record = select(1u, 0u, run_start == piece_begin);
-  let base = walker_record_base(u, record);
-  for (var w = 0u; w < FIELD_WORDS; w++) {
-    record_words[base + w] = sum.X[w];
-    record_words[base + FIELD_WORDS + w] = sum.Y[w];
-    record_words[base + 2u * FIELD_WORDS + w] = sum.ZZ[w];
-    record_words[base + 3u * FIELD_WORDS + w] = sum.ZZZ[w];
-  }
-  record_meta[walker_meta_base(u, record)] = bucket;
-  record_meta[walker_meta_base(u, record) + 1u] =
-      kRecordValid | select(0u, kRecordFromBefore, from_before) | select(0u, kRecordToAfter, to_after);
+  let place = place_run(u, bucket, run_start, run_end, piece_begin, piece_end, entries);
+  let final_sum = place == kRunFinal;
+  store_xyzz(select(walker_record_base(u, place), XYZZ_WORDS * bucket, final_sum), sum, final_sum);
 }
 
 @compute @workgroup_size(WALKER_WORKGROUP_SIZE)
@@ -106,10 +80,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
   var run_open = false;
   var sum = xyzz_infinity();
   if (arguments.first_dispatch != 0u) {
-    record_meta[walker_meta_base(t, 0u)] = 0u;
-    record_meta[walker_meta_base(t, 0u) + 1u] = select(0u, kRecordEmptyPiece, piece_begin == piece_end);
-    record_meta[walker_meta_base(t, 1u)] = 0u;
-    record_meta[walker_meta_base(t, 1u) + 1u] = 0u;
+    clear_records(t, piece_begin, piece_end);
   } else {
     cursor = walker_state[state];
     run_start = walker_state[state + 1u];
