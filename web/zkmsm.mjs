@@ -316,8 +316,9 @@ class Zkmsm {
 
   // reduce_buckets on the device (src/msm/webgpu/bucket_reduction.hpp): bucketSums an array of
   // windows × 2^(windowBits − 1) affine points { x, y } (BigInts, Montgomery form) or null for an
-  // empty bucket, window-major; resolves to the windows' Σ_b (b + 1)·S_b as XYZZ points
-  // { X, Y, ZZ, ZZZ } (Montgomery form).
+  // empty bucket, window-major; resolves to the windows' bit sums, windows × windowBits XYZZ points
+  // { X, Y, ZZ, ZZZ } (Montgomery form), window w's bit p at w·windowBits + p: the sum of the
+  // buckets b whose magnitude b + 1 has bit p (Σ_p 2^p·bit sum p is the window's Σ_b (b + 1)·S_b).
   async #webgpuBucketReduction(curve, windowBits, bucketSums) {
     const m = this.module;
     const curveId = enumValue(CURVES, curve, 'curve');
@@ -331,7 +332,7 @@ class Zkmsm {
     const sumsAt = this.#alloc(2 * coordinate * bucketSums.length);
     const startAt = this.#alloc(4 * bucketSums.length);
     const endAt = this.#alloc(4 * bucketSums.length);
-    const outAt = this.#alloc(4 * coordinate * windows);
+    const outAt = this.#alloc(4 * coordinate * windows * windowBits);
     try {
       const view = new DataView(m.HEAPU8.buffer);
       bucketSums.forEach((p, b) => {
@@ -346,8 +347,8 @@ class Zkmsm {
       if (failed) throw new ZkmsmError('device_error', m.UTF8ToString(m._zkmsm_wasm_webgpu_last_error()));
       const out = new DataView(m.HEAPU8.buffer);
       const element = (at) => readLimbs(out, at, limbs);
-      return Array.from({ length: windows }, (_, w) => {
-        const at = outAt + 4 * coordinate * w;
+      return Array.from({ length: windows * windowBits }, (_, q) => {
+        const at = outAt + 4 * coordinate * q;
         return { X: element(at), Y: element(at + coordinate), ZZ: element(at + 2 * coordinate),
                  ZZZ: element(at + 3 * coordinate) };
       });

@@ -177,15 +177,15 @@ int zkmsm_wasm_webgpu_bucket_bounds(const std::uint32_t* sorted_keys,
 }
 
 // The reduction for its tests (msm/webgpu/bucket_reduction.hpp): curve as curve_of; `windows`
-// windows of 2^(c − 1) buckets: bucket sums (affine points), bounds; window sums out (XYZZ
-// points). Returns 0, or 1 with the error.
+// windows of 2^(c − 1) buckets: bucket sums (affine points), bounds; the windows·c bit sums out
+// (XYZZ points, window w's bit p at w·c + p). Returns 0, or 1 with the error.
 int zkmsm_wasm_webgpu_bucket_reduction(int curve_number,
                                        std::uint32_t window_bits,
                                        std::uint32_t windows,
                                        const std::uint32_t* bucket_sums,
                                        const std::uint32_t* bucket_start,
                                        const std::uint32_t* bucket_end,
-                                       std::uint32_t* window_sums) {
+                                       std::uint32_t* bit_sums) {
   last_error.clear();
   CurveId curve;
   if (!curve_of(curve_number, curve)) return 1;
@@ -198,7 +198,7 @@ int zkmsm_wasm_webgpu_bucket_reduction(int curve_number,
       curve, window_bits, windows,
       std::span<const std::uint32_t>(bucket_sums, zkmsm::webgpu::affine_point_words(curve) * buckets),
       std::span<const std::uint32_t>(bucket_start, buckets), std::span<const std::uint32_t>(bucket_end, buckets),
-      std::span<std::uint32_t>(window_sums, zkmsm::webgpu::xyzz_point_words(curve) * windows));
+      std::span<std::uint32_t>(bit_sums, zkmsm::webgpu::xyzz_point_words(curve) * windows * window_bits));
   if (!status.ok) {
     last_error = status.message;
     return 1;

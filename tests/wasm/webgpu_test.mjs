@@ -9,7 +9,7 @@
 // decompose_scalars' entries against signed digits computed here from BigInts (every window size
 // 2 … 22, batches that start past window 0, scalars ≥ r, 0, r − 1, 2^256 − 1), and the radix
 // sort against a stable sort here (sizes around the tile of 2,048 entries, key widths 1 … 32),
-// plan against lower bounds, reduce_buckets' window sums against @noble/curves, and the whole MSM
+// plan against lower bounds, reduce_buckets' bit sums against @noble/curves, and the whole MSM
 // with either accumulator (the stream walker, the pair tree with and without its dx cache)
 // against @noble/curves.
 //
@@ -209,7 +209,7 @@ await test('plan: bucket bounds and the count of non-sentinel entries, empty buc
 });
 
 for (const curve of LARGE_TIER_CURVES) {
-  await test(`${curve}: reduce_buckets gives each window's sum of (b + 1)·S_b, one level and several`, async () => {
+  await test(`${curve}: reduce_buckets gives each window's bit sums (Σ_p 2^p·bit sum p = Σ_b (b + 1)·S_b), one level and several`, async () => {
     const Point = CURVES[curve];
     const p = Point.Fp.ORDER;
     const R = montgomeryRadix(p);
@@ -231,17 +231,20 @@ for (const curve of LARGE_TIER_CURVES) {
       };
       const got = await zkmsm.testing.webgpuBucketReduction(curve, windowBits, sums.map(toMontgomery));
       for (let w = 0; w < windows; w++) {
-        let want = Point.ZERO;
-        for (let b = 0; b < buckets; b++) {
-          const S = sums[w * buckets + b];
-          if (S !== null && !S.is0()) want = want.add(S.multiply(BigInt(b + 1)));
+        for (let bit = 0; bit < windowBits; bit++) {
+          let want = Point.ZERO;
+          for (let b = 0; b < buckets; b++) {
+            const S = sums[w * buckets + b];
+            if (S !== null && !S.is0() && ((b + 1) >> bit) & 1) want = want.add(S);
+          }
+          const { X, Y, ZZ, ZZZ } = got[w * windowBits + bit];
+          const zz = (ZZ * inverseR) % p;
+          const value = zz === 0n ? null
+                      : { x: (((X * inverseR) % p) * power(zz, p - 2n, p)) % p,
+                          y: (((Y * inverseR) % p) * power((ZZZ * inverseR) % p, p - 2n, p)) % p };
+          assert.deepEqual(value, want.is0() ? null : want.toAffine(),
+                           `${curve} window ${w}, bit ${bit}, c = ${windowBits}`);
         }
-        const { X, Y, ZZ, ZZZ } = got[w];
-        const zz = (ZZ * inverseR) % p;
-        const value = zz === 0n ? null
-                    : { x: (((X * inverseR) % p) * power(zz, p - 2n, p)) % p,
-                        y: (((Y * inverseR) % p) * power((ZZZ * inverseR) % p, p - 2n, p)) % p };
-        assert.deepEqual(value, want.is0() ? null : want.toAffine(), `${curve} window ${w}, c = ${windowBits}`);
       }
     }
   });

@@ -13,6 +13,7 @@
 #include "msm/common/pair_tree_layout.hpp"
 #include "msm/common/signed_digits.hpp"
 #include "msm/common/window_cost_model.hpp"
+#include "msm/common/window_split_plan.hpp"
 #include "msm/cuda/cuda_msm.hpp"
 
 namespace zkmsm::cuda::detail {
@@ -165,41 +166,6 @@ struct BufferBytes {
            split_sums + combine_levels + walker_state + pair_tree + reduce + bit_sums + meta;
   }
 };
-
-// reduce_buckets' window splitting (reduce_buckets.cuh) for windows of `bits` bits (c − 1: the
-// top magnitude 2^(c−1) is taken apart): one level per halving, down to one-bit windows, and
-// where each one-bit window's bit lies in the window.
-struct WindowSplitLevel {
-  unsigned virtuals_in;  // V: windows per real window entering the level
-  unsigned low_bits;     // ⌈K/2⌉
-  unsigned high_bits;    // ⌊K/2⌋
-};
-struct WindowSplitPlan {
-  std::vector<WindowSplitLevel> levels;
-  unsigned bit_windows = 1;                    // V after the last level
-  std::vector<unsigned char> offset{0}, bits;  // per one-bit window: its bit, whether it has one
-};
-inline WindowSplitPlan plan_window_split(unsigned bits) {
-  WindowSplitPlan plan;
-  plan.bits = {static_cast<unsigned char>(bits)};
-  unsigned k = bits;
-  while (k > 1) {
-    const unsigned lo = (k + 1) / 2, hi = k / 2;
-    plan.levels.push_back({plan.bit_windows, lo, hi});
-    std::vector<unsigned char> offset, width;
-    for (std::size_t v = 0; v < plan.offset.size(); ++v) {
-      offset.push_back(plan.offset[v]);  // low child
-      width.push_back(static_cast<unsigned char>(std::min<unsigned>(plan.bits[v], lo)));
-      offset.push_back(static_cast<unsigned char>(plan.offset[v] + lo));  // high child
-      width.push_back(static_cast<unsigned char>(plan.bits[v] > lo ? plan.bits[v] - lo : 0));
-    }
-    plan.offset = offset;
-    plan.bits = width;
-    plan.bit_windows *= 2;
-    k = lo;
-  }
-  return plan;
-}
 
 struct MsmSizes {
   unsigned field_words = 8;      // 32-bit words of a base field element

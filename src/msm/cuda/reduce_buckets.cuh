@@ -1,5 +1,6 @@
 // reduce_buckets: each window's Σ_k k·B_k, as one sum per bit position ("bit sums"), by splitting
-// windows in halves (the window splitting of era-bellman-cuda, written here from its description):
+// windows in halves (the window splitting of era-bellman-cuda, written here from its description;
+// the plan, shared with the Vulkan and WebGPU backends: msm/common/window_split_plan.hpp):
 //
 //   W = Σ_{i < 2^K} i·X_i with i = h·2^lo + l (lo = ⌈K/2⌉, hi = K − lo) is
 //   W = 2^lo · Σ_h h·H_h + Σ_l l·L_l,   H_h = Σ_l X_{h·2^lo + l},   L_l = Σ_h X_{h·2^lo + l}

@@ -10,40 +10,58 @@
 namespace zkmsm::vulkan {
 namespace {
 
-// The push-constant blocks of reduce_buckets.comp and reduce_level.comp.
-struct ReduceArguments {
+// The push-constant block of split_windows.comp.
+struct SplitArguments {
   std::uint32_t buckets;
-  std::uint32_t chunks;
-  std::uint32_t windows;
-};
-struct LevelArguments {
-  std::uint32_t chunks;
-  std::uint32_t group;
   std::uint32_t windows;
   std::uint32_t first_window;
-  std::uint32_t length_bits;
+  std::uint32_t window_bits;
+  std::uint32_t first_level;
+  std::uint32_t last_level;
+  std::uint32_t virtuals;
+  std::uint32_t low_bits;
+  std::uint32_t high_bits;
+  std::uint32_t lanes_bits;
+  std::uint32_t source_steps;
+  std::uint32_t in_window_stride;
+  std::uint32_t in_virtual_stride;
+  std::uint32_t items;
+  std::uint32_t one_bit_mask;
+  std::uint32_t offset_bytes[8];
 };
+static_assert(sizeof(SplitArguments) == 92);
 
-std::uint32_t chunks_for(std::uint32_t window_bits) {
-  const std::uint32_t buckets = 1u << (window_bits - 1);
-  return buckets / std::min(buckets, BucketReduction::kChunkLength);
+// The plan of a window of c bits: its c − 1 low bits split, at least one level (the last writes
+// the bit sums).
+WindowSplitPlan plan_for(std::uint32_t window_bits) { return plan_window_split(window_bits - 1, true); }
+
+// Output items of a level for W windows: W·2V·2^lo.
+std::uint64_t level_items(const WindowSplitLevel& level, std::uint32_t windows) {
+  return std::uint64_t{windows} * 2 * level.virtuals_in << level.low_bits;
 }
 
-std::uint64_t level_chunks_for(std::uint32_t window_bits) {
-  const std::uint32_t chunks = chunks_for(window_bits);
-  return chunks / std::min(chunks, BucketReduction::kLevelGroup);
+// XYZZ items of the two ping-pong level buffers: level ℓ (but the last) writes buffer ℓ mod 2.
+std::array<std::uint64_t, 2> level_buffer_items(const WindowSplitPlan& plan, std::uint32_t windows) {
+  std::array<std::uint64_t, 2> items = {1, 1};
+  for (std::size_t level = 0; level + 1 < plan.levels.size(); ++level)
+    items[level % 2] = std::max(items[level % 2], level_items(plan.levels[level], windows));
+  return items;
 }
 
 }  // namespace
 
-BucketReduction::BucketReduction(Context& context, const BucketReductionShape& shape)
-    : context_(context), shape_(shape) {}
+std::uint32_t BucketReduction::lanes_for(std::uint64_t items, std::uint32_t sources) {
+  std::uint32_t lanes = 1;
+  while (lanes < kMaxLanes && lanes < sources && items * lanes < kThreadsWanted) lanes *= 2;
+  return lanes;
+}
 
-std::uint32_t BucketReduction::chunks() const { return chunks_for(shape_.window_bits); }
+BucketReduction::BucketReduction(Context& context, const BucketReductionShape& shape)
+    : context_(context), shape_(shape), plan_(plan_for(shape.window_bits)) {}
 
 std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
-  const std::uint64_t chunks = chunks_for(shape.window_bits) + level_chunks_for(shape.window_bits);
-  return (2 * std::uint64_t{shape.max_batch_windows} * chunks + shape.windows) * xyzz_point_bytes(shape.curve);
+  const std::array<std::uint64_t, 2> items = level_buffer_items(plan_for(shape.window_bits), shape.max_batch_windows);
+  return (items[0] + items[1] + std::uint64_t{shape.windows} * shape.window_bits) * xyzz_point_bytes(shape.curve);
 }
 
 Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
@@ -56,13 +74,19 @@ Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
     return Status::error(StatusCode::invalid_argument, "bucket reduction: need 1 ≤ batch windows ≤ windows");
   }
   std::unique_ptr<BucketReduction> reduction(new BucketReduction(context, shape));
-  const std::uint64_t level_chunks[2] = {chunks_for(shape.window_bits), level_chunks_for(shape.window_bits)};
-  for (int k = 0; k < 2; ++k) {
-    const std::uint64_t bytes =
-        2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * xyzz_point_bytes(shape.curve);
-    if (Status s = StorageBuffer::create(reduction->chunk_sums_[k], context, bytes, shape.memory); !s.ok()) return s;
+  if (reduction->plan_.bit_windows > 32) {
+    return Status::error(StatusCode::invalid_argument, "bucket reduction: more than 32 one-bit windows");
   }
-  if (Status s = StorageBuffer::create(reduction->window_sums_, context, shape.windows * xyzz_point_bytes(shape.curve));
+  const std::array<std::uint64_t, 2> items = level_buffer_items(reduction->plan_, shape.max_batch_windows);
+  for (int k = 0; k < 2; ++k) {
+    if (Status s = StorageBuffer::create(reduction->level_items_[k], context, items[k] * xyzz_point_bytes(shape.curve),
+                                         shape.memory);
+        !s.ok())
+      return s;
+  }
+  if (Status s =
+          StorageBuffer::create(reduction->bit_sums_, context,
+                                std::uint64_t{shape.windows} * shape.window_bits * xyzz_point_bytes(shape.curve));
       !s.ok())
     return s;
   out = std::move(reduction);
@@ -79,43 +103,55 @@ Status BucketReduction::record_batch(CommandBatch& batch,
       stages.shape().window_bits != shape_.window_bits) {
     return Status::error(StatusCode::invalid_argument, "reduce_buckets: the batch does not fit the reduction's shape");
   }
-  const CurveShaders shaders = curve_shaders(shape_.curve);
-  const std::array<std::uint32_t, 1> specialization = {kWorkgroupSize};
-  const std::array<std::uint32_t, 2> reduce_specialization = {kWorkgroupSize, static_cast<std::uint32_t>(form)};
-  const Pipeline* reduce = nullptr;
-  if (Status s = context_.pipeline(reduce, shaders.reduce_buckets, reduce_specialization); !s.ok()) return s;
-  const ReduceArguments reduce_arguments{stages.buckets(), chunks(), windows};
-  if (Status s =
-          batch.dispatch(*reduce, {&bucket_sums, &stages.bucket_start(), &stages.bucket_end(), chunk_sums_[0].get()},
-                         bytes_of(reduce_arguments), groups_for(std::uint64_t{windows} * chunks(), kWorkgroupSize));
-      !s.ok())
-    return s;
-  const Pipeline* level = nullptr;
-  if (Status s = context_.pipeline(level, shaders.reduce_level, specialization); !s.ok()) return s;
-  // Levels until one chunk per window is left (the last writes the window sums); at least one.
-  std::uint32_t level_chunks = chunks();
-  auto length_bits = static_cast<std::uint32_t>(std::bit_width(stages.buckets() / chunks()) - 1);
-  int in = 0;
-  do {
-    const std::uint32_t group = std::min(level_chunks, kLevelGroup);
-    const LevelArguments arguments{level_chunks, group, windows, first_window, length_bits};
-    if (Status s = batch.dispatch(*level, {chunk_sums_[in].get(), chunk_sums_[1 - in].get(), window_sums_.get()},
-                                  bytes_of(arguments),
-                                  groups_for(std::uint64_t{windows} * (level_chunks / group), kWorkgroupSize));
+  const std::array<std::uint32_t, 2> specialization = {kWorkgroupSize, static_cast<std::uint32_t>(form)};
+  const Pipeline* split = nullptr;
+  if (Status s = context_.pipeline(split, curve_shaders(shape_.curve).split_windows, specialization); !s.ok()) return s;
+
+  SplitArguments arguments{};
+  arguments.buckets = stages.buckets();
+  arguments.windows = windows;
+  arguments.first_window = first_window;
+  arguments.window_bits = shape_.window_bits;
+  for (std::uint32_t u = 0; u < plan_.bit_windows; ++u) {
+    if (plan_.bits[u] != 0) arguments.one_bit_mask |= 1u << u;
+    arguments.offset_bytes[u / 4] |= std::uint32_t{plan_.offset[u]} << (8 * (u % 4));
+  }
+  for (std::size_t level = 0; level < plan_.levels.size(); ++level) {
+    const WindowSplitLevel& l = plan_.levels[level];
+    const bool first = level == 0, last = level + 1 == plan_.levels.size();
+    const std::uint64_t items = level_items(l, windows);
+    const std::uint32_t sources = 1u << l.low_bits;  // the most an item adds (2^lo ≥ 2^hi)
+    const std::uint32_t lanes = lanes_for(items, sources);
+    arguments.first_level = first ? 1 : 0;
+    arguments.last_level = last ? 1 : 0;
+    arguments.virtuals = l.virtuals_in;
+    arguments.low_bits = l.low_bits;
+    arguments.high_bits = l.high_bits;
+    arguments.lanes_bits = static_cast<std::uint32_t>(std::countr_zero(lanes));
+    arguments.source_steps = (sources + lanes - 1) / lanes;
+    arguments.items = static_cast<std::uint32_t>(items);
+    if (!first) {
+      const WindowSplitLevel& previous = plan_.levels[level - 1];
+      arguments.in_virtual_stride = 1u << previous.low_bits;
+      arguments.in_window_stride = 2 * previous.virtuals_in * arguments.in_virtual_stride;
+    }
+    StorageBuffer& in = *level_items_[(level + 1) % 2];  // level ℓ − 1's output (unused by the first)
+    StorageBuffer& out = *level_items_[level % 2];       // unused by the last
+    const std::uint64_t invocations = items * lanes + (last ? windows : 0);
+    if (Status s = batch.dispatch(
+            *split, {&bucket_sums, &stages.bucket_start(), &stages.bucket_end(), &in, &out, bit_sums_.get()},
+            bytes_of(arguments), groups_for(invocations, kWorkgroupSize));
         !s.ok())
       return s;
-    level_chunks /= group;
-    length_bits += static_cast<std::uint32_t>(std::bit_width(group) - 1);
-    in = 1 - in;
-  } while (level_chunks > 1);
+  }
   return Status::success();
 }
 
-Status BucketReduction::read_window_sums(std::span<std::uint32_t> out) const {
-  if (out.size() != std::size_t{shape_.windows} * xyzz_point_words(shape_.curve)) {
-    return Status::error(StatusCode::invalid_argument, "reduce_buckets: window sums are T XYZZ points");
+Status BucketReduction::read_bit_sums(std::span<std::uint32_t> out) const {
+  if (out.size() != std::size_t{shape_.windows} * shape_.window_bits * xyzz_point_words(shape_.curve)) {
+    return Status::error(StatusCode::invalid_argument, "reduce_buckets: the bit sums are T·c XYZZ points");
   }
-  return window_sums_->read(std::as_writable_bytes(out), 0);
+  return bit_sums_->read(std::as_writable_bytes(out), 0);
 }
 
 }  // namespace zkmsm::vulkan

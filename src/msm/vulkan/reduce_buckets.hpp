@@ -1,21 +1,24 @@
-// reduce_buckets on Vulkan: each window's Σ_b (b + 1)·S_b from the accumulator's bucket sums
-// (shaders/reduce_buckets.comp: G = B / L chunks of L = min(B, kChunkLength) buckets per window,
-// then shaders/reduce_level.comp: groups of up to kLevelGroup chunks per level until one is left
-// per window), collected over every window batch into the window sums, which the host reads back
-// and combines (combine_windows: Horner over T points, ~0.1 ms on a CPU core; one GPU
-// invocation took 5–11 ms on the H200). No invocation does more than ~70 XYZZ additions
-// (lavapipe ends an invocation's loops after 65,535 iterations; GPUs like short invocations).
+// reduce_buckets on Vulkan: window splitting (msm/common/window_split_plan.hpp, the plan the
+// CUDA backend follows): each window's Σ_b (b + 1)·S_b becomes one sum per bit position by levels
+// of shaders/split_windows.comp, each level data-parallel (~2 additions per bucket in all, no
+// invocation with a chain longer than 2^lo / lanes + log2 lanes additions). The last level of
+// every window batch writes its windows' c bit sums into one host-visible array, which the host
+// reads after the MSM and folds (combine_windows with one-bit windows: Σ_q 2^q·S_q, ~T·c
+// doublings, 0.1–0.3 ms on a CPU core). It replaced chunks of 32 buckets with running sums and
+// levels of 16 chunks (serial chains of 64 and ~50 additions: 10–14 ms on BLS12-381 at every n
+// on an H100, BENCHMARKS.md).
 //
-// Buffers (sized once): chunk sums (two XYZZ points per chunk: max_batch_windows · G and a second
-// buffer of max_batch_windows · G / K for the levels' ping-pong), window sums (an XYZZ point per
-// window of the MSM: X, Y, ZZ, ZZZ, Montgomery form, shader_curve.hpp's layout; host-visible, so
-// the host reads them without a copy). Storage buffers per pipeline: 4, 3.
+// Buffers (sized once): two ping-pong level buffers of XYZZ items (the largest level but the last
+// of a batch of max_batch_windows windows; device memory as the shape says), the bit sums (T·c
+// XYZZ points: X, Y, ZZ, ZZZ, Montgomery form, shader_curve.hpp's layout; host-visible, so the host
+// reads them without a copy). Storage buffers of the pipeline: 6.
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <span>
 
+#include "msm/common/window_split_plan.hpp"
 #include "msm/vulkan/bucket_stages.hpp"
 #include "msm/vulkan/command_batch.hpp"
 #include "msm/vulkan/shader_curve.hpp"
@@ -24,7 +27,7 @@
 
 namespace zkmsm::vulkan {
 
-// How an accumulator leaves its bucket sums (reduce_buckets.comp's and walker_combine.comp's
+// How an accumulator leaves its bucket sums (split_windows.comp's and walker_combine.comp's
 // specialization constant BUCKET_SUM_FORM): affine (2W words, (0, 0) = infinity; the stream
 // walker and the pair tree) or XYZZ (4W words, ZZ = 0 = infinity; the xyzz walker). Montgomery
 // form, reduced, in both.
@@ -39,18 +42,22 @@ struct BucketReductionShape {
   std::uint32_t window_bits = 0;                     // c in [2, 22]
   std::uint32_t windows = 0;                         // T, every window of the MSM
   std::uint32_t max_batch_windows = 0;               // W of the largest batch
-  BufferMemory memory = BufferMemory::host_visible;  // chunk sums (the window sums stay host-visible)
+  BufferMemory memory = BufferMemory::host_visible;  // level buffers (the bit sums stay host-visible)
 
   bool operator==(const BucketReductionShape&) const = default;
 };
 
 class BucketReduction {
  public:
-  // Buckets per chunk of reduce_buckets (2L additions per invocation) and chunks per group of a
-  // level (3K + 22 at most): not tuned.
-  static constexpr std::uint32_t kChunkLength = 32;
-  static constexpr std::uint32_t kLevelGroup = 16;
-  static constexpr std::uint32_t kWorkgroupSize = 64;  // not tuned
+  // Lanes per output item of a level: a power of two ≤ kMaxLanes (the workgroup: the lanes add
+  // their sums in workgroup memory) and ≤ the item's sources, the fewest that give the level
+  // kThreadsWanted invocations (few items: more lanes and shorter chains; many items: every
+  // lane's additions useful). kThreadsWanted is the CUDA backend's (about one wave of an H200),
+  // not yet tuned through Vulkan.
+  static constexpr std::uint32_t kWorkgroupSize = 64;
+  static constexpr std::uint32_t kMaxLanes = kWorkgroupSize;
+  static constexpr std::uint64_t kThreadsWanted = std::uint64_t{1} << 17;
+  static std::uint32_t lanes_for(std::uint64_t items, std::uint32_t sources);
 
   static Status create(std::unique_ptr<BucketReduction>& out, Context& context, const BucketReductionShape& shape);
   static std::uint64_t device_bytes(const BucketReductionShape& shape);
@@ -62,18 +69,17 @@ class BucketReduction {
                       BucketSumForm form,
                       BucketStages& stages,
                       std::uint32_t first_window);
-  // After every batch ran: the T window sums (XYZZ X, Y, ZZ, ZZZ, Montgomery form), window 0
-  // first; `out` holds T · xyzz_point_words(curve) words.
-  Status read_window_sums(std::span<std::uint32_t> out) const;
-
-  std::uint32_t chunks() const;  // G of reduce_buckets
+  // After every batch ran: the T·c bit sums (XYZZ X, Y, ZZ, ZZZ, Montgomery form), bit
+  // position w·c + p of window w first; `out` holds T·c·xyzz_point_words(curve) words.
+  Status read_bit_sums(std::span<std::uint32_t> out) const;
 
  private:
   BucketReduction(Context& context, const BucketReductionShape& shape);
   Context& context_;
   BucketReductionShape shape_;
-  std::unique_ptr<StorageBuffer> chunk_sums_[2];
-  std::unique_ptr<StorageBuffer> window_sums_;
+  WindowSplitPlan plan_;
+  std::unique_ptr<StorageBuffer> level_items_[2];
+  std::unique_ptr<StorageBuffer> bit_sums_;
 };
 
 }  // namespace zkmsm::vulkan

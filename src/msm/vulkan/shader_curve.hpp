@@ -32,8 +32,7 @@ struct CurveShaders {
   ShaderId stream_walker_global;
   ShaderId xyzz_walker;
   ShaderId walker_combine;
-  ShaderId reduce_buckets;
-  ShaderId reduce_level;
+  ShaderId split_windows;
   ShaderId pair_tree_prepare;
   ShaderId pair_tree_level;
 };
@@ -45,22 +44,22 @@ constexpr CurveShaders curve_shaders(CurveId curve) {
               ShaderId::decompose_scalars_grumpkin, ShaderId::convert_points_grumpkin,
               ShaderId::stream_walker_grumpkin,     ShaderId::stream_walker_global_grumpkin,
               ShaderId::xyzz_walker_grumpkin,       ShaderId::walker_combine_grumpkin,
-              ShaderId::reduce_buckets_grumpkin,    ShaderId::reduce_level_grumpkin,
-              ShaderId::pair_tree_prepare_grumpkin, ShaderId::pair_tree_level_grumpkin};
+              ShaderId::split_windows_grumpkin,     ShaderId::pair_tree_prepare_grumpkin,
+              ShaderId::pair_tree_level_grumpkin};
     case CurveId::bls12_381:
       return {ShaderId::curve_ops_bls12_381,         ShaderId::batch_affine_add_ops_bls12_381,
               ShaderId::decompose_scalars_bls12_381, ShaderId::convert_points_bls12_381,
               ShaderId::stream_walker_bls12_381,     ShaderId::stream_walker_global_bls12_381,
               ShaderId::xyzz_walker_bls12_381,       ShaderId::walker_combine_bls12_381,
-              ShaderId::reduce_buckets_bls12_381,    ShaderId::reduce_level_bls12_381,
-              ShaderId::pair_tree_prepare_bls12_381, ShaderId::pair_tree_level_bls12_381};
+              ShaderId::split_windows_bls12_381,     ShaderId::pair_tree_prepare_bls12_381,
+              ShaderId::pair_tree_level_bls12_381};
     case CurveId::bn254:
     default:
       return {
-          ShaderId::curve_ops_bn254,      ShaderId::batch_affine_add_ops_bn254, ShaderId::decompose_scalars_bn254,
-          ShaderId::convert_points_bn254, ShaderId::stream_walker_bn254,        ShaderId::stream_walker_global_bn254,
-          ShaderId::xyzz_walker_bn254,    ShaderId::walker_combine_bn254,       ShaderId::reduce_buckets_bn254,
-          ShaderId::reduce_level_bn254,   ShaderId::pair_tree_prepare_bn254,    ShaderId::pair_tree_level_bn254};
+          ShaderId::curve_ops_bn254,         ShaderId::batch_affine_add_ops_bn254, ShaderId::decompose_scalars_bn254,
+          ShaderId::convert_points_bn254,    ShaderId::stream_walker_bn254,        ShaderId::stream_walker_global_bn254,
+          ShaderId::xyzz_walker_bn254,       ShaderId::walker_combine_bn254,       ShaderId::split_windows_bn254,
+          ShaderId::pair_tree_prepare_bn254, ShaderId::pair_tree_level_bn254};
   }
 }
 

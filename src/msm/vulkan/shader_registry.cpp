@@ -106,23 +106,14 @@ constexpr std::uint32_t kWalkerCombineGrumpkin[] = {
 constexpr std::uint32_t kWalkerCombineBls12381[] = {
 #include "walker_combine_bls12_381.spv.inc"
 };
-constexpr std::uint32_t kReduceBucketsBn254[] = {
-#include "reduce_buckets_bn254.spv.inc"
+constexpr std::uint32_t kSplitWindowsBn254[] = {
+#include "split_windows_bn254.spv.inc"
 };
-constexpr std::uint32_t kReduceBucketsGrumpkin[] = {
-#include "reduce_buckets_grumpkin.spv.inc"
+constexpr std::uint32_t kSplitWindowsGrumpkin[] = {
+#include "split_windows_grumpkin.spv.inc"
 };
-constexpr std::uint32_t kReduceBucketsBls12381[] = {
-#include "reduce_buckets_bls12_381.spv.inc"
-};
-constexpr std::uint32_t kReduceLevelBn254[] = {
-#include "reduce_level_bn254.spv.inc"
-};
-constexpr std::uint32_t kReduceLevelGrumpkin[] = {
-#include "reduce_level_grumpkin.spv.inc"
-};
-constexpr std::uint32_t kReduceLevelBls12381[] = {
-#include "reduce_level_bls12_381.spv.inc"
+constexpr std::uint32_t kSplitWindowsBls12381[] = {
+#include "split_windows_bls12_381.spv.inc"
 };
 constexpr std::uint32_t kConvertPointsBn254[] = {
 #include "convert_points_bn254.spv.inc"
@@ -189,12 +180,9 @@ constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kSha
     {"walker_combine_bn254", kWalkerCombineBn254, 5, 8, 0},
     {"walker_combine_grumpkin", kWalkerCombineGrumpkin, 5, 8, 0},
     {"walker_combine_bls12_381", kWalkerCombineBls12381, 5, 8, 0},
-    {"reduce_buckets_bn254", kReduceBucketsBn254, 4, 12, 0},
-    {"reduce_buckets_grumpkin", kReduceBucketsGrumpkin, 4, 12, 0},
-    {"reduce_buckets_bls12_381", kReduceBucketsBls12381, 4, 12, 0},
-    {"reduce_level_bn254", kReduceLevelBn254, 3, 20, 0},
-    {"reduce_level_grumpkin", kReduceLevelGrumpkin, 3, 20, 0},
-    {"reduce_level_bls12_381", kReduceLevelBls12381, 3, 20, 0},
+    {"split_windows_bn254", kSplitWindowsBn254, 6, 92, 8192},
+    {"split_windows_grumpkin", kSplitWindowsGrumpkin, 6, 92, 8192},
+    {"split_windows_bls12_381", kSplitWindowsBls12381, 6, 92, 12288},
     {"convert_points_bn254", kConvertPointsBn254, 2, 12, 0},
     {"convert_points_grumpkin", kConvertPointsGrumpkin, 2, 12, 0},
     {"convert_points_bls12_381", kConvertPointsBls12381, 2, 12, 0},

@@ -41,12 +41,9 @@ enum class ShaderId : std::uint32_t {
   walker_combine_bn254,            // shaders/walker_combine.comp on BN254 G1: split buckets' partials
   walker_combine_grumpkin,         // shaders/walker_combine.comp on Grumpkin
   walker_combine_bls12_381,        // shaders/walker_combine.comp on BLS12-381 G1
-  reduce_buckets_bn254,            // shaders/reduce_buckets.comp on BN254 G1: weighted chunk sums
-  reduce_buckets_grumpkin,         // shaders/reduce_buckets.comp on Grumpkin
-  reduce_buckets_bls12_381,        // shaders/reduce_buckets.comp on BLS12-381 G1
-  reduce_level_bn254,              // shaders/reduce_level.comp on BN254 G1: chunk groups, window sums
-  reduce_level_grumpkin,           // shaders/reduce_level.comp on Grumpkin
-  reduce_level_bls12_381,          // shaders/reduce_level.comp on BLS12-381 G1
+  split_windows_bn254,             // shaders/split_windows.comp on BN254 G1: reduce_buckets' levels, bit sums
+  split_windows_grumpkin,          // shaders/split_windows.comp on Grumpkin
+  split_windows_bls12_381,         // shaders/split_windows.comp on BLS12-381 G1
   convert_points_bn254,            // shaders/convert_points.comp on BN254 G1: Montgomery form, validation
   convert_points_grumpkin,         // shaders/convert_points.comp on Grumpkin
   convert_points_bls12_381,        // shaders/convert_points.comp on BLS12-381 G1

@@ -44,11 +44,11 @@ Status msm_words(Context& context,
                  const std::uint32_t* scalar_words,
                  unsigned scalar_bits,
                  const VulkanMsmOptions& options,
-                 std::vector<std::uint32_t>& window_sum_words,
+                 std::vector<std::uint32_t>& bit_sum_words,
                  VulkanMsmReport& report) {
   report = {};
   report.device = context.info().name;
-  window_sum_words.clear();
+  bit_sum_words.clear();
   if (n == 0) return Status::success();  // no windows: the sum is infinity
   const bool points_on_device = points.device != nullptr;
   if (points_on_device == (points.host_words != nullptr)) {
@@ -156,8 +156,8 @@ Status msm_words(Context& context,
                            "vulkan msm: point " + std::to_string(first_rejected) + " was rejected by convert_points");
     }
   }
-  window_sum_words.resize(std::size_t{sizes.windows} * xyzz_point_words(curve));
-  if (Status s = reduction.read_window_sums(window_sum_words); !s.ok()) return s;
+  bit_sum_words.resize(std::size_t{sizes.windows} * sizes.window_bits * xyzz_point_words(curve));
+  if (Status s = reduction.read_bit_sums(bit_sum_words); !s.ok()) return s;
   for (const std::string& name : order) report.stages.push_back({name, stage_ms[name]});
   return Status::success();
 }

@@ -3,8 +3,8 @@
 // copies into mapped staging buffers) → upload_to_device (discrete GPUs) → convert_inputs (when
 // the points are canonical or validated: shaders/convert_points.comp) → per window batch
 // decompose_scalars → sort_by_bucket → plan (BucketStages) → accumulate_buckets (StreamWalker) →
-// reduce_buckets (BucketReduction); the T window sums come back and the host combines them
-// (combine_windows, msm/common/combine_windows.hpp) and makes the sum affine.
+// reduce_buckets (BucketReduction); the T·c bit sums come back and the host combines them
+// (combine_windows with one-bit windows, msm/common/combine_windows.hpp) and makes the sum affine.
 //
 // Inputs: points as 2W words (x then y, W = field_words(curve): shader_curve.hpp; AffinePoint<Curve>'s
 // layout, which is also the public Point's): Montgomery form or canonical (options.points_in_montgomery), (0, 0) =
@@ -56,8 +56,9 @@ struct MsmPoints {
   StorageBuffer* device = nullptr;
 };
 
-// The MSM over raw words: n points, n scalars of 8 words; the T window sums come back as T XYZZ
-// points of xyzz_point_words(curve) words (X, Y, ZZ, ZZZ, Montgomery form), window 0 first. A
+// The MSM over raw words: n points, n scalars of 8 words; the bit sums come back as T·c XYZZ
+// points of xyzz_point_words(curve) words (X, Y, ZZ, ZZZ, Montgomery form), the sum of bit
+// position q = w·c + p at index q (Σ_q 2^q·S_q is the MSM). A
 // rejected point gives status rejected_point with report.rejected_point set.
 Status msm_words(Context& context,
                  CurveId curve,
@@ -66,7 +67,7 @@ Status msm_words(Context& context,
                  const std::uint32_t* scalar_words,
                  unsigned scalar_bits,
                  const VulkanMsmOptions& options,
-                 std::vector<std::uint32_t>& window_sum_words,
+                 std::vector<std::uint32_t>& bit_sum_words,
                  VulkanMsmReport& report);
 
 // The MSM over raw words with the windows combined on the host. Curve is the internal BN254 G1,
@@ -87,9 +88,9 @@ Status msm_from_words(Context& context,
                 static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits), options, words, report);
   if (!status.ok()) return status;
   const auto start = std::chrono::steady_clock::now();
-  std::vector<XyzzPoint<Curve>> window_sums(words.size() / xyzz_point_words(curve));
-  std::memcpy(window_sums.data(), words.data(), words.size() * sizeof(std::uint32_t));
-  sum = combine_windows<Curve>(window_sums, report.sizes.window_bits);
+  std::vector<XyzzPoint<Curve>> bit_sums(words.size() / xyzz_point_words(curve));
+  std::memcpy(bit_sums.data(), words.data(), words.size() * sizeof(std::uint32_t));
+  sum = combine_windows<Curve>(bit_sums, 1);
   report.stages.push_back(
       {"combine_windows", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()});
   return Status::success();

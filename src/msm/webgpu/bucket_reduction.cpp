@@ -2,6 +2,7 @@
 #include "msm/webgpu/bucket_reduction.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <string>
 
@@ -12,43 +13,59 @@ namespace zkmsm::webgpu {
 
 namespace {
 
-constexpr std::uint32_t kWorkgroupSize = 64;  // the reduction shaders' @workgroup_size
+constexpr std::uint32_t kWorkgroupSize = 64;  // split_windows.wgsl's @workgroup_size
 
 std::uint32_t groups_for(std::uint64_t invocations) {
   return static_cast<std::uint32_t>((invocations + kWorkgroupSize - 1) / kWorkgroupSize);
 }
 
-}  // namespace
+// split_windows.wgsl's uniform Arguments: 16 words, then the offsets (array<vec4<u32>, 2>).
+struct SplitArguments {
+  std::uint32_t buckets, windows, first_window, window_bits, first_level, last_level, virtuals, low_bits, high_bits,
+      lanes_bits, source_steps, in_window_stride, in_virtual_stride, items, one_bit_mask, padding;
+  std::uint32_t offset_bytes[8];
+};
+static_assert(sizeof(SplitArguments) == 96);
 
-std::uint32_t BucketReduction::chunks() const { return buckets() / std::min(buckets(), kChunkLength); }
+// The plan of a window of c bits: its c − 1 low bits split, at least one level (the last writes
+// the bit sums).
+WindowSplitPlan plan_for(std::uint32_t window_bits) { return plan_window_split(window_bits - 1, true); }
 
-namespace {
+std::uint64_t level_items(const WindowSplitLevel& level, std::uint32_t windows) {
+  return std::uint64_t{windows} * 2 * level.virtuals_in << level.low_bits;
+}
 
-// The buffers' sizes in bytes: chunk sums of levels 0 and 1, window sums, each uniform.
+// The buffers' sizes in bytes: the two level buffers (level ℓ but the last writes ℓ mod 2), the
+// bit sums.
 struct ReductionBufferBytes {
-  std::uint64_t chunk_sums[2], window_sums, arguments;
+  std::uint64_t level_items[2], bit_sums;
 };
 
 ReductionBufferBytes buffer_bytes(const BucketReductionShape& shape) {
-  // Level 0 holds G chunks per window; level 1 G / min(G, K): two (T, R) points per chunk.
-  const std::uint64_t buckets = std::uint64_t{1} << (shape.window_bits - 1);
-  const std::uint64_t first_chunks = buckets / std::min<std::uint64_t>(buckets, BucketReduction::kChunkLength);
-  const std::uint64_t level_chunks[2] = {
-      first_chunks, first_chunks / std::min<std::uint64_t>(first_chunks, BucketReduction::kLevelGroup)};
-  ReductionBufferBytes bytes{};
-  for (int k = 0; k < 2; ++k)
-    bytes.chunk_sums[k] = 2 * std::uint64_t{shape.max_batch_windows} * level_chunks[k] * xyzz_point_bytes(shape.curve);
-  bytes.window_sums = std::uint64_t{shape.windows} * xyzz_point_bytes(shape.curve);
-  bytes.arguments = 32;
-  return bytes;
+  const WindowSplitPlan plan = plan_for(shape.window_bits);
+  std::array<std::uint64_t, 2> items = {1, 1};
+  for (std::size_t level = 0; level + 1 < plan.levels.size(); ++level)
+    items[level % 2] = std::max(items[level % 2], level_items(plan.levels[level], shape.max_batch_windows));
+  const std::uint64_t point = xyzz_point_bytes(shape.curve);
+  return {{items[0] * point, items[1] * point}, std::uint64_t{shape.windows} * shape.window_bits * point};
+}
+
+std::uint32_t lanes_for(std::uint64_t items, std::uint32_t sources) {
+  std::uint32_t lanes = 1;
+  while (lanes < BucketReduction::kMaxLanes && lanes < sources && items * lanes < BucketReduction::kThreadsWanted)
+    lanes *= 2;
+  return lanes;
 }
 
 }  // namespace
 
+BucketReduction::BucketReduction(Context& context, const BucketReductionShape& shape)
+    : context_(context), shape_(shape), plan_(plan_for(shape.window_bits)) {}
+
 std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
   const ReductionBufferBytes bytes = buffer_bytes(shape);
-  return allocation_bytes(bytes.chunk_sums[0]) + allocation_bytes(bytes.chunk_sums[1]) +
-         allocation_bytes(bytes.window_sums) + 8 * allocation_bytes(bytes.arguments);
+  return allocation_bytes(bytes.level_items[0]) + allocation_bytes(bytes.level_items[1]) +
+         allocation_bytes(bytes.bit_sums) + kMaxLevels * allocation_bytes(sizeof(SplitArguments));
 }
 
 Status BucketReduction::create(Context& context,
@@ -59,21 +76,26 @@ Status BucketReduction::create(Context& context,
   if (shape.windows == 0 || shape.max_batch_windows == 0 || shape.max_batch_windows > shape.windows)
     return Status::error("bucket reduction: need 1 <= batch windows <= windows");
   std::unique_ptr<BucketReduction> reduction(new BucketReduction(context, shape));
-  const std::string common = wgsl_curve_constants(shape.curve) + wgsl_bucket_sum_form(shape.xyzz_bucket_sums) +
-                             kDispatchSource + kFieldSource + kSafegcdInverseSource + kCurveSource;
-  constexpr BindingKind reduce_kinds[] = {BindingKind::read_only_storage, BindingKind::read_only_storage,
-                                          BindingKind::read_only_storage, BindingKind::storage, BindingKind::uniform};
-  constexpr BindingKind level_kinds[] = {BindingKind::read_only_storage, BindingKind::storage, BindingKind::storage,
-                                         BindingKind::uniform};
-  if (Status s = context.pipeline(common + kReduceBucketsSource, reduce_kinds, reduction->reduce_); !s.ok) return s;
-  if (Status s = context.pipeline(common + kReduceLevelSource, level_kinds, reduction->level_); !s.ok) return s;
+  if (reduction->plan_.levels.size() > kMaxLevels || reduction->plan_.bit_windows > 32)
+    return Status::error("bucket reduction: more levels or one-bit windows than the shader takes");
+  const std::string source = wgsl_curve_constants(shape.curve) + wgsl_bucket_sum_form(shape.xyzz_bucket_sums) +
+                             kDispatchSource + kFieldSource + kSafegcdInverseSource + kCurveSource +
+                             kSplitWindowsSource;
+  constexpr BindingKind kinds[] = {BindingKind::read_only_storage,
+                                   BindingKind::read_only_storage,
+                                   BindingKind::read_only_storage,
+                                   BindingKind::read_only_storage,
+                                   BindingKind::storage,
+                                   BindingKind::storage,
+                                   BindingKind::uniform};
+  if (Status s = context.pipeline(source, kinds, reduction->split_); !s.ok) return s;
   const ReductionBufferBytes bytes = buffer_bytes(shape);
   for (int k = 0; k < 2; ++k) {
-    if (Status s = context.storage_buffer(bytes.chunk_sums[k], reduction->chunk_sums_[k]); !s.ok) return s;
+    if (Status s = context.storage_buffer(bytes.level_items[k], reduction->level_items_[k]); !s.ok) return s;
   }
-  if (Status s = context.storage_buffer(bytes.window_sums, reduction->window_sums_); !s.ok) return s;
+  if (Status s = context.storage_buffer(bytes.bit_sums, reduction->bit_sums_); !s.ok) return s;
   for (Buffer& arguments : reduction->arguments_) {
-    if (Status s = context.uniform_buffer(bytes.arguments, arguments); !s.ok) return s;
+    if (Status s = context.uniform_buffer(sizeof(SplitArguments), arguments); !s.ok) return s;
   }
   out = std::move(reduction);
   return {};
@@ -86,33 +108,46 @@ Status BucketReduction::reduce_batch(const Buffer& bucket_sums,
                                      std::uint32_t batch_windows) {
   if (batch_windows == 0 || batch_windows > shape_.max_batch_windows || first_window + batch_windows > shape_.windows)
     return Status::error("reduce_buckets: the batch does not fit the reduction's shape");
+  SplitArguments arguments{};
+  arguments.buckets = std::uint32_t{1} << (shape_.window_bits - 1);
+  arguments.windows = batch_windows;
+  arguments.first_window = first_window;
+  arguments.window_bits = shape_.window_bits;
+  for (std::uint32_t u = 0; u < plan_.bit_windows; ++u) {
+    if (plan_.bits[u] != 0) arguments.one_bit_mask |= 1u << u;
+    arguments.offset_bytes[u / 4] |= std::uint32_t{plan_.offset[u]} << (8 * (u % 4));
+  }
   // Each dispatch reads its own uniform buffer: the writes all land before the queue runs them.
-  const std::uint32_t reduce_words[8] = {buckets(), chunks(), batch_windows, 0, 0, 0, 0, 0};
-  context_.write(arguments_[0], reduce_words, sizeof reduce_words);
-  const Buffer* reduce_buffers[] = {&bucket_sums, &bucket_start, &bucket_end, &chunk_sums_[0], &arguments_[0]};
-  if (Status s = context_.dispatch(*reduce_, reduce_buffers, groups_for(std::uint64_t{batch_windows} * chunks()));
-      !s.ok)
-    return s;
-  // Levels until one chunk per window is left (the last writes the window sums); at least one.
-  std::uint32_t level_chunks = chunks();
-  auto length_bits = static_cast<std::uint32_t>(std::bit_width(buckets() / chunks()) - 1);
-  int in = 0;
-  std::size_t level = 1;
-  do {
-    if (level >= std::size(arguments_)) return Status::error("reduce_buckets: more levels than argument buffers");
-    const std::uint32_t group = std::min(level_chunks, kLevelGroup);
-    const std::uint32_t level_words[8] = {level_chunks, group, batch_windows, first_window, length_bits, 0, 0, 0};
-    context_.write(arguments_[level], level_words, sizeof level_words);
-    const Buffer* level_buffers[] = {&chunk_sums_[in], &chunk_sums_[1 - in], &window_sums_, &arguments_[level]};
-    if (Status s = context_.dispatch(*level_, level_buffers,
-                                     groups_for(std::uint64_t{batch_windows} * (level_chunks / group)));
-        !s.ok)
+  for (std::size_t level = 0; level < plan_.levels.size(); ++level) {
+    const WindowSplitLevel& l = plan_.levels[level];
+    const bool first = level == 0, last = level + 1 == plan_.levels.size();
+    const std::uint64_t items = level_items(l, batch_windows);
+    const std::uint32_t sources = 1u << l.low_bits;  // the most an item adds (2^lo ≥ 2^hi)
+    const std::uint32_t lanes = lanes_for(items, sources);
+    arguments.first_level = first ? 1 : 0;
+    arguments.last_level = last ? 1 : 0;
+    arguments.virtuals = l.virtuals_in;
+    arguments.low_bits = l.low_bits;
+    arguments.high_bits = l.high_bits;
+    arguments.lanes_bits = static_cast<std::uint32_t>(std::countr_zero(lanes));
+    arguments.source_steps = (sources + lanes - 1) / lanes;
+    arguments.items = static_cast<std::uint32_t>(items);
+    if (!first) {
+      const WindowSplitLevel& previous = plan_.levels[level - 1];
+      arguments.in_virtual_stride = 1u << previous.low_bits;
+      arguments.in_window_stride = 2 * previous.virtuals_in * arguments.in_virtual_stride;
+    }
+    context_.write(arguments_[level], &arguments, sizeof arguments);
+    const Buffer* buffers[] = {&bucket_sums,
+                               &bucket_start,
+                               &bucket_end,
+                               &level_items_[(level + 1) % 2],  // level ℓ − 1's output (unused by the first)
+                               &level_items_[level % 2],        // unused by the last
+                               &bit_sums_,
+                               &arguments_[level]};
+    if (Status s = context_.dispatch(*split_, buffers, groups_for(items * lanes + (last ? batch_windows : 0))); !s.ok)
       return s;
-    level_chunks /= group;
-    length_bits += static_cast<std::uint32_t>(std::bit_width(group) - 1);
-    in = 1 - in;
-    ++level;
-  } while (level_chunks > 1);
+  }
   return {};
 }
 
@@ -122,13 +157,13 @@ Status run_bucket_reduction(CurveId curve,
                             std::span<const std::uint32_t> bucket_sums,
                             std::span<const std::uint32_t> bucket_start,
                             std::span<const std::uint32_t> bucket_end,
-                            std::span<std::uint32_t> window_sums) {
+                            std::span<std::uint32_t> bit_sums) {
   if (window_bits < kMinWindowBits || window_bits > kMaxWindowBits)
     return Status::error("bucket reduction: window_bits must be in [2, 22]");
   const std::size_t buckets = std::size_t{windows} << (window_bits - 1);
   if (bucket_sums.size() != affine_point_words(curve) * buckets || bucket_start.size() != buckets ||
-      bucket_end.size() != buckets || window_sums.size() != xyzz_point_words(curve) * windows)
-    return Status::error("bucket reduction: W·B affine bucket sums, bounds, and W XYZZ window sums");
+      bucket_end.size() != buckets || bit_sums.size() != xyzz_point_words(curve) * windows * window_bits)
+    return Status::error("bucket reduction: W·B affine bucket sums, bounds, and W·c XYZZ bit sums");
   if (windows == 0) return {};
   Context* context = nullptr;
   if (Status got = Context::get(&context); !got.ok) return got;
@@ -142,7 +177,7 @@ Status run_bucket_reduction(CurveId curve,
   context->write(starts, bucket_start.data(), bucket_start.size_bytes());
   context->write(ends, bucket_end.data(), bucket_end.size_bytes());
   if (Status s = reduction->reduce_batch(sums, starts, ends, 0, windows); !s.ok) return s;
-  return context->read(reduction->window_sums(), window_sums.data(), window_sums.size_bytes());
+  return context->read(reduction->bit_sums(), bit_sums.data(), bit_sums.size_bytes());
 }
 
 }  // namespace zkmsm::webgpu

@@ -1,12 +1,16 @@
-// reduce_buckets on the device (shaders/reduce_buckets.wgsl, then shaders/reduce_level.wgsl until
-// one chunk per window is left; the Vulkan backend's reduction): each window's Σ_b (b + 1)·S_b
-// from its bucket sums, as an XYZZ point in window_sums[window] (xyzz_point_words(curve) words).
+// reduce_buckets on the device: window splitting (msm/common/window_split_plan.hpp, the plan of
+// the CUDA and Vulkan backends), levels of shaders/split_windows.wgsl, each data-parallel. Each
+// window's Σ_b (b + 1)·S_b becomes its c bit sums (bit p: Σ of the buckets whose magnitude b + 1
+// has bit p), written for every window batch into bit_sums()[window·c + p] (xyzz_point_words(curve)
+// words each); the host folds them (combine_windows with one-bit windows). It replaced chunks of
+// 32 buckets with running sums and levels of 16 chunks (serial chains of 64 and ~50 additions).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <span>
 
+#include "msm/common/window_split_plan.hpp"
 #include "msm/webgpu/webgpu_context.hpp"
 #include "msm/webgpu/wgsl_constants.hpp"
 
@@ -24,46 +28,47 @@ struct BucketReductionShape {
 
 class BucketReduction {
  public:
-  // The first level's chunks: L = min(B, kChunkLength) buckets each; later levels group up to
-  // kLevelGroup chunks (the Vulkan backend's constants, not tuned for WebGPU).
-  static constexpr std::uint32_t kChunkLength = 32;
-  static constexpr std::uint32_t kLevelGroup = 16;
+  // Lanes per output item of a level: a power of two ≤ kMaxLanes (the workgroup, whose memory
+  // adds the lanes' sums) and ≤ the item's sources, the fewest that give the level kThreadsWanted
+  // invocations (the CUDA and Vulkan backends' rule, not tuned for WebGPU).
+  static constexpr std::uint32_t kMaxLanes = 64;
+  static constexpr std::uint64_t kThreadsWanted = std::uint64_t{1} << 17;
+  // Levels of one batch: ⌈log2(c − 1)⌉ ≤ 5 for c ≤ 22 (at least one), one uniform buffer each.
+  static constexpr std::size_t kMaxLevels = 6;
 
   static Status create(Context& context, const BucketReductionShape& shape, std::unique_ptr<BucketReduction>& out);
-  // The bytes create() allocates: chunk sums of two levels (2 XYZZ points per chunk and batch
-  // window), the T window sums (one XYZZ point each), eight 32-byte uniforms.
+  // The bytes create() allocates: two ping-pong level buffers (XYZZ items of the largest level
+  // but the last), the T·c bit sums (one XYZZ point each), kMaxLevels 96-byte uniforms.
   static std::uint64_t device_bytes(const BucketReductionShape& shape);
 
   // Reduces windows first_window … first_window + batch_windows − 1: bucket_sums holds their
-  // affine bucket sums (batch_windows · B affine points, window-major), bucket_start and bucket_end
-  // their bounds (an empty bucket, start = end, is skipped).
+  // bucket sums (batch_windows · B points, window-major, affine or XYZZ as the shape says),
+  // bucket_start and bucket_end their bounds (an empty bucket, start = end, is infinity).
   Status reduce_batch(const Buffer& bucket_sums,
                       const Buffer& bucket_start,
                       const Buffer& bucket_end,
                       std::uint32_t first_window,
                       std::uint32_t batch_windows);
-  // All T window sums (T XYZZ points: X, Y, ZZ, ZZZ, Montgomery form).
-  const Buffer& window_sums() const { return window_sums_; }
+  // All T·c bit sums (XYZZ points: X, Y, ZZ, ZZZ, Montgomery form; window w's bit p at w·c + p).
+  const Buffer& bit_sums() const { return bit_sums_; }
 
  private:
-  BucketReduction(Context& context, const BucketReductionShape& shape) : context_(context), shape_(shape) {}
-  std::uint32_t buckets() const { return std::uint32_t{1} << (shape_.window_bits - 1); }
-  std::uint32_t chunks() const;
+  BucketReduction(Context& context, const BucketReductionShape& shape);
   Context& context_;
   BucketReductionShape shape_;
-  const Pipeline* reduce_ = nullptr;
-  const Pipeline* level_ = nullptr;
-  Buffer chunk_sums_[2], window_sums_, arguments_[8];
+  WindowSplitPlan plan_;
+  const Pipeline* split_ = nullptr;
+  Buffer level_items_[2], bit_sums_, arguments_[kMaxLevels];
 };
 
-// Uploads the bucket sums and bounds of `windows` windows (one batch), reduces them and reads the
-// window sums back (for tests).
+// Uploads the affine bucket sums and bounds of `windows` windows (one batch), reduces them and
+// reads the windows·c bit sums back (for tests).
 Status run_bucket_reduction(CurveId curve,
                             std::uint32_t window_bits,
                             std::uint32_t windows,
                             std::span<const std::uint32_t> bucket_sums,
                             std::span<const std::uint32_t> bucket_start,
                             std::span<const std::uint32_t> bucket_end,
-                            std::span<std::uint32_t> window_sums);
+                            std::span<std::uint32_t> bit_sums);
 
 }  // namespace zkmsm::webgpu

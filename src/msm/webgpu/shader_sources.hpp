@@ -20,8 +20,7 @@ extern const char* const kRadixSortScanSource;       // shaders/radix_sort_scan.
 extern const char* const kWorkgroupScanSource;       // shaders/workgroup_scan.wgsl
 extern const char* const kRadixSortScatterSource;    // shaders/radix_sort_scatter.wgsl
 extern const char* const kBucketBoundsSource;        // shaders/bucket_bounds.wgsl
-extern const char* const kReduceBucketsSource;       // shaders/reduce_buckets.wgsl
-extern const char* const kReduceLevelSource;         // shaders/reduce_level.wgsl
+extern const char* const kSplitWindowsSource;        // shaders/split_windows.wgsl
 extern const char* const kAffinePairSource;          // shaders/affine_pair.wgsl
 extern const char* const kBatchAffineAddSource;      // shaders/batch_affine_add.wgsl
 extern const char* const kBatchAffineAddOpsSource;   // shaders/batch_affine_add_ops.wgsl

@@ -102,10 +102,10 @@ MsmWorkspaceShape workspace_shape(CurveId curve,
 }
 
 // The closed form of every buffer webgpu_msm has alive at once: the workspace's, and the staging
-// buffer that reads the window sums back.
+// buffer that reads the T·c bit sums back.
 std::uint64_t device_bytes(CurveId curve, std::size_t n, const WebGpuMsmOptions& options, const WebGpuMsmSizes& sizes) {
   return MsmWorkspace::device_bytes(workspace_shape(curve, n, options, sizes)) +
-         allocation_bytes(xyzz_point_bytes(curve) * sizes.windows);
+         allocation_bytes(xyzz_point_bytes(curve) * sizes.windows * sizes.window_bits);
 }
 
 }  // namespace
@@ -331,11 +331,11 @@ Status run_webgpu_msm(const MsmPoints<Curve>& points,
     if (Status s = timed(5, start); !s.ok) return s;
   }
   start = Clock::now();
-  std::vector<XyzzPoint<Curve>> window_sums(windows);
-  if (Status s = context->read(w.reduction->window_sums(), window_sums.data(), windows * sizeof(XyzzPoint<Curve>));
+  std::vector<XyzzPoint<Curve>> bit_sums(std::size_t{windows} * c);
+  if (Status s = context->read(w.reduction->bit_sums(), bit_sums.data(), bit_sums.size() * sizeof(XyzzPoint<Curve>));
       !s.ok)
     return s;
-  result = combine_windows<Curve>(window_sums, c);
+  result = combine_windows<Curve>(bit_sums, 1);
   stages[6].milliseconds = elapsed_ms(start);
   report.measured_peak_bytes = Context::peak_bytes() - live_before;
   return {};

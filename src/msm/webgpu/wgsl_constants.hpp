@@ -135,7 +135,7 @@ inline std::string wgsl_batch_constants(std::uint32_t slots, bool cache_denomina
          "u;\nconst BATCH_CACHE_DENOMINATORS = " + (cache_denominators ? "true" : "false") + ";\n";
 }
 
-// The constant reduce_buckets.wgsl and walker_combine.wgsl read: BUCKET_SUM_FORM, how the
+// The constant split_windows.wgsl and walker_combine.wgsl read: BUCKET_SUM_FORM, how the
 // accumulator leaves its bucket sums (0 affine: the stream walker and the pair tree; 1 XYZZ: the
 // xyzz walker).
 inline std::string wgsl_bucket_sum_form(bool xyzz) {

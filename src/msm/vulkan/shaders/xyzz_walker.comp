@@ -12,7 +12,7 @@
 // and starts the next from its point. So every invocation of a workgroup adds in the same
 // iterations and only the cheap emit diverges. A run is emitted as the walkers emit theirs
 // (walker_pieces.glsl's place_run): the whole bucket → bucket_sums[bucket] as an XYZZ point
-// (reduce_buckets.comp and walker_combine.comp read them with BUCKET_SUM_FORM = 1), a split one →
+// (split_windows.comp and walker_combine.comp read them with BUCKET_SUM_FORM = 1), a split one →
 // the invocation's record 0 or 1 (XYZZ), which walker_combine.comp adds up.
 //
 // A dispatch walks at most max_entries entries per invocation, then saves its state (cursor, run

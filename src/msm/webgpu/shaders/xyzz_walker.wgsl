@@ -7,7 +7,7 @@
 // piece per invocation); invocation t walks its piece one entry per iteration: an entry of the bucket it is in is added to the running sum, an entry of another
 // bucket closes the run (emitted) and starts the next from its point, so the invocations of a
 // workgroup add in the same iterations. A run that is its whole bucket goes to bucket_sums[bucket]
-// as an XYZZ point (BUCKET_SUM_FORM = 1 in reduce_buckets.wgsl and walker_combine.wgsl); one that
+// as an XYZZ point (BUCKET_SUM_FORM = 1 in split_windows.wgsl and walker_combine.wgsl); one that
 // began before the piece or goes on after it becomes the invocation's record 0 (the run at the
 // piece's start) or 1 (walker_records.wgsl), which walker_combine.wgsl adds up.
 //
