@@ -1,10 +1,12 @@
-// Device ranking (msm/vulkan/device_selection.hpp): pure logic, no Vulkan device needed.
+// Device ranking (msm/vulkan/device_selection.hpp) and the field form (msm/vulkan/field_form.hpp):
+// pure logic, no Vulkan device needed.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <vector>
 
 #include "msm/vulkan/device_selection.hpp"
+#include "msm/vulkan/field_form.hpp"
 
 namespace zkmsm::vulkan {
 namespace {
@@ -58,6 +60,31 @@ TEST(VulkanDeviceSelection, EnvironmentOverridesOnlyAutomatic) {
   EXPECT_EQ(effective_device_preference(DevicePreference::automatic, &unknown), DevicePreference::automatic);
   EXPECT_EQ(unknown, "fastest");
   ::unsetenv("ZKMSM_VULKAN_DEVICE");
+}
+
+TEST(VulkanFieldForm, AutomaticIsInt64WhereTheDeviceHasIt) {
+  EXPECT_EQ(resolve_field_form(FieldForm::automatic, true), FieldForm::int64);
+  EXPECT_EQ(resolve_field_form(FieldForm::automatic, false), FieldForm::int32);
+  EXPECT_EQ(resolve_field_form(FieldForm::int32, true), FieldForm::int32);
+  EXPECT_EQ(resolve_field_form(FieldForm::int64, true), FieldForm::int64);
+  EXPECT_EQ(resolve_field_form(FieldForm::int64, false), std::nullopt);
+}
+
+TEST(VulkanFieldForm, EnvironmentOverridesOnlyAutomatic) {
+  EXPECT_EQ(parse_field_form("int32"), FieldForm::int32);
+  EXPECT_EQ(parse_field_form("int64"), FieldForm::int64);
+  EXPECT_EQ(parse_field_form("auto"), FieldForm::automatic);
+  EXPECT_EQ(parse_field_form("int128"), std::nullopt);
+  EXPECT_STREQ(field_form_name(FieldForm::int64), "int64");
+
+  ::setenv("ZKMSM_VULKAN_FIELD", "int32", 1);
+  std::string unknown;
+  EXPECT_EQ(effective_field_form(FieldForm::automatic, &unknown), FieldForm::int32);
+  EXPECT_EQ(effective_field_form(FieldForm::int64, &unknown), FieldForm::int64);
+  ::setenv("ZKMSM_VULKAN_FIELD", "int128", 1);
+  EXPECT_EQ(effective_field_form(FieldForm::automatic, &unknown), FieldForm::automatic);
+  EXPECT_EQ(unknown, "int128");
+  ::unsetenv("ZKMSM_VULKAN_FIELD");
 }
 
 }  // namespace

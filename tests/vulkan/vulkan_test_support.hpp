@@ -21,14 +21,15 @@ struct SharedContext {
 };
 
 // The process's context, created on first use with the default options (so ZKMSM_VULKAN_DEVICE
-// applies); `status` says why it is missing.
+// and ZKMSM_VULKAN_FIELD apply); `status` says why it is missing.
 inline SharedContext& shared_context() {
   static SharedContext shared = [] {
     SharedContext s;
     s.status = Context::create(s.context);
     if (s.context) {
       const DeviceInfo& info = s.context->info();
-      std::printf("[  VULKAN  ] device: %s (%s)\n", info.name.c_str(), device_kind_name(info.kind));
+      std::printf("[  VULKAN  ] device: %s (%s), field form %s\n", info.name.c_str(), device_kind_name(info.kind),
+                  field_form_name(info.field_form));
     }
     return s;
   }();

@@ -1,5 +1,6 @@
 // The SPIR-V of every compute shader, compiled from shaders/*.comp by glslc at build time and
-// embedded in the library (CMakeLists.txt), with the resources each one declares.
+// embedded in the library (CMakeLists.txt), with the resources each one declares; every shader
+// with field arithmetic in both of field.glsl's forms (32-bit words, or 64-bit multiply-adds).
 #pragma once
 
 #include <cstdint>
@@ -60,6 +61,9 @@ enum class ShaderId : std::uint32_t {
 struct ShaderInfo {
   const char* name;
   std::span<const std::uint32_t> spirv;
+  // The same shader with field.glsl's 64-bit multiply-adds (needs shaderInt64); empty for the
+  // shaders without field arithmetic.
+  std::span<const std::uint32_t> spirv_int64;
   // Storage buffers at set 0, bindings 0 … storage_buffers − 1, in that order.
   std::uint32_t storage_buffers;
   // Size of the push-constant block (bytes, a multiple of 4; at most 128, Vulkan's minimum limit).

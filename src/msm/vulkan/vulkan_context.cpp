@@ -239,14 +239,19 @@ Status Context::create(std::unique_ptr<Context>& out, const ContextOptions& opti
   queue_info.queueFamilyIndex = impl->queue_family;
   queue_info.queueCount = 1;
   queue_info.pQueuePriorities = &priority;
-#if defined(ZKMSM_VULKAN_FIELD_INT64)
-  if (!info.shader_int64) {
-    return Status::error(StatusCode::unsupported,
-                         "vulkan: this build's shaders use 64-bit integers (ZKMSM_VULKAN_FIELD_INT64) and " +
-                             info.name + " has no shaderInt64");
+  std::string unknown_form;
+  const FieldForm requested_form = effective_field_form(options.field_form, &unknown_form);
+  if (!unknown_form.empty()) {
+    return Status::error(StatusCode::invalid_argument,
+                         "vulkan: ZKMSM_VULKAN_FIELD=" + unknown_form + " is not one of auto, int32, int64");
   }
-#endif
-  // 64-bit integers where the device has them (the experimental int64 field uses them).
+  const std::optional<FieldForm> form = resolve_field_form(requested_form, info.shader_int64);
+  if (!form) {
+    return Status::error(StatusCode::unsupported,
+                         "vulkan: the int64 field form needs shaderInt64, which " + info.name + " does not have");
+  }
+  info.field_form = *form;
+  // 64-bit integers where the device has them (the int64 field form uses them).
   VkPhysicalDeviceFeatures enabled_features{};
   enabled_features.shaderInt64 = features.shaderInt64;
   VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
@@ -329,8 +334,11 @@ Status Context::pipeline(const Pipeline*& out, ShaderId shader, std::span<const 
   }
 
   VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  module_info.codeSize = shader_desc.spirv.size_bytes();
-  module_info.pCode = shader_desc.spirv.data();
+  const std::span<const std::uint32_t> spirv =
+      im.info.field_form == FieldForm::int64 && !shader_desc.spirv_int64.empty() ? shader_desc.spirv_int64
+                                                                                 : shader_desc.spirv;
+  module_info.codeSize = spirv.size_bytes();
+  module_info.pCode = spirv.data();
   VkShaderModule module = VK_NULL_HANDLE;
   if (const VkResult r = vkCreateShaderModule(device, &module_info, nullptr, &module); r != VK_SUCCESS) {
     return fail("vkCreateShaderModule", r);

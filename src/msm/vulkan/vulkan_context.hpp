@@ -14,6 +14,7 @@
 #include <string>
 
 #include "msm/vulkan/device_selection.hpp"
+#include "msm/vulkan/field_form.hpp"
 #include "msm/vulkan/shader_registry.hpp"
 #include "msm/vulkan/vulkan_status.hpp"
 
@@ -22,6 +23,7 @@ namespace zkmsm::vulkan {
 struct ContextOptions {
   DevicePreference preference = DevicePreference::automatic;  // ZKMSM_VULKAN_DEVICE may override automatic
   bool enable_validation = false;                             // VK_LAYER_KHRONOS_validation when installed (debugging)
+  FieldForm field_form = FieldForm::automatic;                // ZKMSM_VULKAN_FIELD may override automatic
 };
 
 // What the chosen device offers, read once when the context is created.
@@ -36,7 +38,8 @@ struct DeviceInfo {
   std::uint32_t max_workgroup_invocations = 0;         // maxComputeWorkGroupInvocations
   std::array<std::uint32_t, 3> max_workgroup_count{};  // maxComputeWorkGroupCount
   std::uint64_t max_storage_buffer_range = 0;          // maxStorageBufferRange (bytes one binding sees)
-  bool shader_int64 = false;                           // 64-bit integers in shaders (unused so far)
+  bool shader_int64 = false;                           // 64-bit integers in shaders (shaderInt64)
+  FieldForm field_form = FieldForm::int32;             // the form every pipeline runs: int32 or int64
 };
 
 // A compute pipeline from the cache; owned by its Context, valid as long as the context.

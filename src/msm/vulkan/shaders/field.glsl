@@ -103,7 +103,8 @@ uint[FIELD_WORDS] field_double(uint a[FIELD_WORDS]) { return field_add(a, a); }
 // The same CIOS product with 64-bit accumulators (GL_EXT_shader_explicit_arithmetic_types_int64,
 // for devices with shaderInt64): each word step x·y + t + carry is one 64-bit multiply-add, which
 // NVIDIA's compiler can emit as a wide multiply-add instead of a multiply and two carry chains.
-// An experiment (ZKMSM_VULKAN_FIELD_INT64 in CMake), not the shipped path.
+// Every shader is built in both forms; a context runs this one where the device has shaderInt64
+// (field_form.hpp).
 uint[FIELD_WORDS] field_mul(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
   uint t[FIELD_WORDS + 1];
   for (int k = 0; k <= FIELD_WORDS; ++k) t[k] = 0u;
