@@ -16,7 +16,8 @@
 // point at infinity.
 // options (each optional; the C ABI's zkmsm_config in camelCase, 0 = automatic):
 //   backend          'auto' (webgpu on a hardware GPU, else cpu), 'cpu', 'webgpu'
-//   accumulator      'auto', 'stream_walker', 'pair_tree' (webgpu), 'xyzz' (webgpu, cpu), 'batch_affine' (cpu)
+//   accumulator      'auto' (webgpu: 'xyzz', or 'stream_walker' when walkerSlots > 1), 'stream_walker',
+//                    'pair_tree' (webgpu), 'xyzz' (webgpu, cpu), 'batch_affine' (cpu)
 //   windowBits       c in [2, 22]
 //   walkerSlots, walkerThreadsPerBlock, walkerMaxBlocks   S (additions per inversion), the
 //                    workgroup size (≤ the device's maxComputeInvocationsPerWorkgroup; the pair

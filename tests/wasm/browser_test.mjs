@@ -112,14 +112,14 @@ if (report.error !== undefined) report.cases = [{ name: 'cases page', ok: false,
 report.cases.push({ name: 'a cross-origin isolated page loads the module with threads', ok: report.threads === true,
                     detail: `threads: ${report.threads}` });
 const sweep = await runPage({
-  webDir, path: '/web/bench/?autorun&report=/result&logN=8,10&accumulators=stream_walker,pair_tree' +
+  webDir, path: '/web/bench/?autorun&report=/result&logN=8,10&accumulators=xyzz,stream_walker,pair_tree' +
                 '&fieldMultiplications=words16,limbs13&slots=8&threadsPerBlock=64&repeats=1',
   timeoutMs: 240_000 });
 const sweepFailures = sweep.error ?? sweep.rows.filter((r) => !r.verified).map((r) => JSON.stringify(r)).join('\n');
 report.cases.push({ name: 'a page that is not isolated loads the single-threaded module', ok: sweep.threads === false,
                     detail: `threads: ${sweep.threads}` });
 report.cases.push({ name: `knob-sweep page: ${sweep.rows?.length ?? 0} configurations run and verified`,
-                    ok: sweepFailures === '' && sweep.rows.length === 2 * (1 + 2 * 2),  // per n: cpu, 2 field muls × 2 accumulators
+                    ok: sweepFailures === '' && sweep.rows.length === 2 * (1 + 2 * 3),  // per n: cpu, 2 field muls × 3 accumulators
                     detail: sweepFailures });
 console.log(`WebGPU adapter: ${report.adapter ?? 'none'}`);
 let failures = 0;

@@ -53,7 +53,8 @@ function configurations() {
     }
     for (const fieldMultiplication of words('fieldMultiplications')) {
       for (const accumulator of words('accumulators')) {
-        for (const walkerSlots of integers('slots')) {
+        // The xyzz walker has one running sum per invocation: S is not its knob.
+        for (const walkerSlots of accumulator === 'xyzz' ? [1] : integers('slots')) {
           for (const walkerThreadsPerBlock of integers('threadsPerBlock')) {
             for (const walkerMaxBlocks of integers('maxBlocks')) {
               for (const c of windowBits) {
