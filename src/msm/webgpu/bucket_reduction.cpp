@@ -109,6 +109,7 @@ Status BucketReduction::reduce_batch(const Buffer& bucket_sums,
   if (batch_windows == 0 || batch_windows > shape_.max_batch_windows || first_window + batch_windows > shape_.windows)
     return Status::error("reduce_buckets: the batch does not fit the reduction's shape");
   SplitArguments arguments{};
+  std::array<std::uint64_t, kMaxLevels> invocations{};
   arguments.buckets = std::uint32_t{1} << (shape_.window_bits - 1);
   arguments.windows = batch_windows;
   arguments.first_window = first_window;
@@ -117,7 +118,8 @@ Status BucketReduction::reduce_batch(const Buffer& bucket_sums,
     if (plan_.bits[u] != 0) arguments.one_bit_mask |= 1u << u;
     arguments.offset_bytes[u / 4] |= std::uint32_t{plan_.offset[u]} << (8 * (u % 4));
   }
-  // Each dispatch reads its own uniform buffer: the writes all land before the queue runs them.
+  // Each level reads its own uniform buffer, all written before the first dispatch: Context::write
+  // submits the dispatches recorded so far, so writing between the levels would submit each alone.
   for (std::size_t level = 0; level < plan_.levels.size(); ++level) {
     const WindowSplitLevel& l = plan_.levels[level];
     const bool first = level == 0, last = level + 1 == plan_.levels.size();
@@ -138,6 +140,9 @@ Status BucketReduction::reduce_batch(const Buffer& bucket_sums,
       arguments.in_window_stride = 2 * previous.virtuals_in * arguments.in_virtual_stride;
     }
     context_.write(arguments_[level], &arguments, sizeof arguments);
+    invocations[level] = items * lanes + (last ? batch_windows : 0);
+  }
+  for (std::size_t level = 0; level < plan_.levels.size(); ++level) {
     const Buffer* buffers[] = {&bucket_sums,
                                &bucket_start,
                                &bucket_end,
@@ -145,8 +150,7 @@ Status BucketReduction::reduce_batch(const Buffer& bucket_sums,
                                &level_items_[level % 2],        // unused by the last
                                &bit_sums_,
                                &arguments_[level]};
-    if (Status s = context_.dispatch(*split_, buffers, groups_for(items * lanes + (last ? batch_windows : 0))); !s.ok)
-      return s;
+    if (Status s = context_.dispatch(*split_, buffers, groups_for(invocations[level])); !s.ok) return s;
   }
   return {};
 }
