@@ -1,6 +1,8 @@
 #include "msm/vulkan/reduce_buckets.hpp"
 
 #include <algorithm>
+#include <array>
+#include <iterator>
 #include <bit>
 #include <span>
 #include <string>
@@ -31,36 +33,14 @@ struct SplitArguments {
 };
 static_assert(sizeof(SplitArguments) == 92);
 
-// The plan of a window of c bits: its c − 1 low bits split, at least one level (the last writes
-// the bit sums).
-WindowSplitPlan plan_for(std::uint32_t window_bits) { return plan_window_split(window_bits - 1, true); }
-
-// Output items of a level for W windows: W·2V·2^lo.
-std::uint64_t level_items(const WindowSplitLevel& level, std::uint32_t windows) {
-  return std::uint64_t{windows} * 2 * level.virtuals_in << level.low_bits;
-}
-
-// XYZZ items of the two ping-pong level buffers: level ℓ (but the last) writes buffer ℓ mod 2.
-std::array<std::uint64_t, 2> level_buffer_items(const WindowSplitPlan& plan, std::uint32_t windows) {
-  std::array<std::uint64_t, 2> items = {1, 1};
-  for (std::size_t level = 0; level + 1 < plan.levels.size(); ++level)
-    items[level % 2] = std::max(items[level % 2], level_items(plan.levels[level], windows));
-  return items;
-}
-
 }  // namespace
 
-std::uint32_t BucketReduction::lanes_for(std::uint64_t items, std::uint32_t sources) {
-  std::uint32_t lanes = 1;
-  while (lanes < kMaxLanes && lanes < sources && items * lanes < kThreadsWanted) lanes *= 2;
-  return lanes;
-}
-
 BucketReduction::BucketReduction(Context& context, const BucketReductionShape& shape)
-    : context_(context), shape_(shape), plan_(plan_for(shape.window_bits)) {}
+    : context_(context), shape_(shape), plan_(plan_shader_window_split(shape.window_bits)) {}
 
 std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
-  const std::array<std::uint64_t, 2> items = level_buffer_items(plan_for(shape.window_bits), shape.max_batch_windows);
+  const std::array<std::uint64_t, 2> items =
+      window_split_buffer_items(plan_shader_window_split(shape.window_bits), shape.max_batch_windows);
   return (items[0] + items[1] + std::uint64_t{shape.windows} * shape.window_bits) * xyzz_point_bytes(shape.curve);
 }
 
@@ -77,7 +57,7 @@ Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
   if (reduction->plan_.bit_windows > 32) {
     return Status::error(StatusCode::invalid_argument, "bucket reduction: more than 32 one-bit windows");
   }
-  const std::array<std::uint64_t, 2> items = level_buffer_items(reduction->plan_, shape.max_batch_windows);
+  const std::array<std::uint64_t, 2> items = window_split_buffer_items(reduction->plan_, shape.max_batch_windows);
   for (int k = 0; k < 2; ++k) {
     if (Status s = StorageBuffer::create(reduction->level_items_[k], context, items[k] * xyzz_point_bytes(shape.curve),
                                          shape.memory);
@@ -112,35 +92,27 @@ Status BucketReduction::record_batch(CommandBatch& batch,
   arguments.windows = windows;
   arguments.first_window = first_window;
   arguments.window_bits = shape_.window_bits;
-  for (std::uint32_t u = 0; u < plan_.bit_windows; ++u) {
-    if (plan_.bits[u] != 0) arguments.one_bit_mask |= 1u << u;
-    arguments.offset_bytes[u / 4] |= std::uint32_t{plan_.offset[u]} << (8 * (u % 4));
-  }
+  const OneBitWindows one_bit = one_bit_windows(plan_);
+  arguments.one_bit_mask = one_bit.mask;
+  std::copy(std::begin(one_bit.offset_bytes), std::end(one_bit.offset_bytes), arguments.offset_bytes);
   for (std::size_t level = 0; level < plan_.levels.size(); ++level) {
     const WindowSplitLevel& l = plan_.levels[level];
-    const bool first = level == 0, last = level + 1 == plan_.levels.size();
-    const std::uint64_t items = level_items(l, windows);
-    const std::uint32_t sources = 1u << l.low_bits;  // the most an item adds (2^lo ≥ 2^hi)
-    const std::uint32_t lanes = lanes_for(items, sources);
-    arguments.first_level = first ? 1 : 0;
-    arguments.last_level = last ? 1 : 0;
+    const WindowSplitDispatch d = window_split_dispatch(plan_, level, windows);
+    arguments.first_level = d.first ? 1 : 0;
+    arguments.last_level = d.last ? 1 : 0;
     arguments.virtuals = l.virtuals_in;
     arguments.low_bits = l.low_bits;
     arguments.high_bits = l.high_bits;
-    arguments.lanes_bits = static_cast<std::uint32_t>(std::countr_zero(lanes));
-    arguments.source_steps = (sources + lanes - 1) / lanes;
-    arguments.items = static_cast<std::uint32_t>(items);
-    if (!first) {
-      const WindowSplitLevel& previous = plan_.levels[level - 1];
-      arguments.in_virtual_stride = 1u << previous.low_bits;
-      arguments.in_window_stride = 2 * previous.virtuals_in * arguments.in_virtual_stride;
-    }
+    arguments.lanes_bits = static_cast<std::uint32_t>(std::countr_zero(d.lanes));
+    arguments.source_steps = d.source_steps;
+    arguments.in_window_stride = d.in_window_stride;
+    arguments.in_virtual_stride = d.in_virtual_stride;
+    arguments.items = static_cast<std::uint32_t>(d.items);
     StorageBuffer& in = *level_items_[(level + 1) % 2];  // level ℓ − 1's output (unused by the first)
     StorageBuffer& out = *level_items_[level % 2];       // unused by the last
-    const std::uint64_t invocations = items * lanes + (last ? windows : 0);
     if (Status s = batch.dispatch(
             *split, {&bucket_sums, &stages.bucket_start(), &stages.bucket_end(), &in, &out, bit_sums_.get()},
-            bytes_of(arguments), groups_for(invocations, kWorkgroupSize));
+            bytes_of(arguments), groups_for(d.invocations, kWorkgroupSize));
         !s.ok())
       return s;
   }

@@ -49,15 +49,8 @@ struct BucketReductionShape {
 
 class BucketReduction {
  public:
-  // Lanes per output item of a level: a power of two ≤ kMaxLanes (the workgroup: the lanes add
-  // their sums in workgroup memory) and ≤ the item's sources, the fewest that give the level
-  // kThreadsWanted invocations (few items: more lanes and shorter chains; many items: every
-  // lane's additions useful). kThreadsWanted is the CUDA backend's (about one wave of an H200),
-  // not yet tuned through Vulkan.
-  static constexpr std::uint32_t kWorkgroupSize = 64;
-  static constexpr std::uint32_t kMaxLanes = kWorkgroupSize;
-  static constexpr std::uint64_t kThreadsWanted = std::uint64_t{1} << 17;
-  static std::uint32_t lanes_for(std::uint64_t items, std::uint32_t sources);
+  // The shader's workgroup: an item's lanes (≤ kSplitMaxLanes, window_split_plan.hpp) in one.
+  static constexpr std::uint32_t kWorkgroupSize = kSplitMaxLanes;
 
   static Status create(std::unique_ptr<BucketReduction>& out, Context& context, const BucketReductionShape& shape);
   static std::uint64_t device_bytes(const BucketReductionShape& shape);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <bit>
 #include <string>
 
@@ -13,7 +14,8 @@ namespace zkmsm::webgpu {
 
 namespace {
 
-constexpr std::uint32_t kWorkgroupSize = 64;  // split_windows.wgsl's @workgroup_size
+constexpr std::uint32_t kWorkgroupSize =
+    kSplitMaxLanes;  // split_windows.wgsl's @workgroup_size: an item's lanes in one
 
 std::uint32_t groups_for(std::uint64_t invocations) {
   return static_cast<std::uint32_t>((invocations + kWorkgroupSize - 1) / kWorkgroupSize);
@@ -27,14 +29,6 @@ struct SplitArguments {
 };
 static_assert(sizeof(SplitArguments) == 96);
 
-// The plan of a window of c bits: its c − 1 low bits split, at least one level (the last writes
-// the bit sums).
-WindowSplitPlan plan_for(std::uint32_t window_bits) { return plan_window_split(window_bits - 1, true); }
-
-std::uint64_t level_items(const WindowSplitLevel& level, std::uint32_t windows) {
-  return std::uint64_t{windows} * 2 * level.virtuals_in << level.low_bits;
-}
-
 // The buffers' sizes in bytes: the two level buffers (level ℓ but the last writes ℓ mod 2), the
 // bit sums.
 struct ReductionBufferBytes {
@@ -42,25 +36,16 @@ struct ReductionBufferBytes {
 };
 
 ReductionBufferBytes buffer_bytes(const BucketReductionShape& shape) {
-  const WindowSplitPlan plan = plan_for(shape.window_bits);
-  std::array<std::uint64_t, 2> items = {1, 1};
-  for (std::size_t level = 0; level + 1 < plan.levels.size(); ++level)
-    items[level % 2] = std::max(items[level % 2], level_items(plan.levels[level], shape.max_batch_windows));
+  const std::array<std::uint64_t, 2> items =
+      window_split_buffer_items(plan_shader_window_split(shape.window_bits), shape.max_batch_windows);
   const std::uint64_t point = xyzz_point_bytes(shape.curve);
   return {{items[0] * point, items[1] * point}, std::uint64_t{shape.windows} * shape.window_bits * point};
-}
-
-std::uint32_t lanes_for(std::uint64_t items, std::uint32_t sources) {
-  std::uint32_t lanes = 1;
-  while (lanes < BucketReduction::kMaxLanes && lanes < sources && items * lanes < BucketReduction::kThreadsWanted)
-    lanes *= 2;
-  return lanes;
 }
 
 }  // namespace
 
 BucketReduction::BucketReduction(Context& context, const BucketReductionShape& shape)
-    : context_(context), shape_(shape), plan_(plan_for(shape.window_bits)) {}
+    : context_(context), shape_(shape), plan_(plan_shader_window_split(shape.window_bits)) {}
 
 std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
   const ReductionBufferBytes bytes = buffer_bytes(shape);
@@ -109,40 +94,33 @@ Status BucketReduction::reduce_batch(const Buffer& bucket_sums,
   if (batch_windows == 0 || batch_windows > shape_.max_batch_windows || first_window + batch_windows > shape_.windows)
     return Status::error("reduce_buckets: the batch does not fit the reduction's shape");
   SplitArguments arguments{};
-  std::array<std::uint64_t, kMaxLevels> invocations{};
   arguments.buckets = std::uint32_t{1} << (shape_.window_bits - 1);
   arguments.windows = batch_windows;
   arguments.first_window = first_window;
   arguments.window_bits = shape_.window_bits;
-  for (std::uint32_t u = 0; u < plan_.bit_windows; ++u) {
-    if (plan_.bits[u] != 0) arguments.one_bit_mask |= 1u << u;
-    arguments.offset_bytes[u / 4] |= std::uint32_t{plan_.offset[u]} << (8 * (u % 4));
-  }
+  const OneBitWindows one_bit = one_bit_windows(plan_);
+  arguments.one_bit_mask = one_bit.mask;
+  std::copy(std::begin(one_bit.offset_bytes), std::end(one_bit.offset_bytes), arguments.offset_bytes);
   // Each level reads its own uniform buffer, all written before the first dispatch: Context::write
   // submits the dispatches recorded so far, so writing between the levels would submit each alone.
+  std::array<WindowSplitDispatch, kMaxLevels> dispatches;
   for (std::size_t level = 0; level < plan_.levels.size(); ++level) {
     const WindowSplitLevel& l = plan_.levels[level];
-    const bool first = level == 0, last = level + 1 == plan_.levels.size();
-    const std::uint64_t items = level_items(l, batch_windows);
-    const std::uint32_t sources = 1u << l.low_bits;  // the most an item adds (2^lo ≥ 2^hi)
-    const std::uint32_t lanes = lanes_for(items, sources);
-    arguments.first_level = first ? 1 : 0;
-    arguments.last_level = last ? 1 : 0;
+    const WindowSplitDispatch& d = dispatches[level] = window_split_dispatch(plan_, level, batch_windows);
+    arguments.first_level = d.first ? 1 : 0;
+    arguments.last_level = d.last ? 1 : 0;
     arguments.virtuals = l.virtuals_in;
     arguments.low_bits = l.low_bits;
     arguments.high_bits = l.high_bits;
-    arguments.lanes_bits = static_cast<std::uint32_t>(std::countr_zero(lanes));
-    arguments.source_steps = (sources + lanes - 1) / lanes;
-    arguments.items = static_cast<std::uint32_t>(items);
-    if (!first) {
-      const WindowSplitLevel& previous = plan_.levels[level - 1];
-      arguments.in_virtual_stride = 1u << previous.low_bits;
-      arguments.in_window_stride = 2 * previous.virtuals_in * arguments.in_virtual_stride;
-    }
+    arguments.lanes_bits = static_cast<std::uint32_t>(std::countr_zero(d.lanes));
+    arguments.source_steps = d.source_steps;
+    arguments.in_window_stride = d.in_window_stride;
+    arguments.in_virtual_stride = d.in_virtual_stride;
+    arguments.items = static_cast<std::uint32_t>(d.items);
     context_.write(arguments_[level], &arguments, sizeof arguments);
-    invocations[level] = items * lanes + (last ? batch_windows : 0);
   }
   for (std::size_t level = 0; level < plan_.levels.size(); ++level) {
+    const WindowSplitDispatch& d = dispatches[level];
     const Buffer* buffers[] = {&bucket_sums,
                                &bucket_start,
                                &bucket_end,
@@ -150,7 +128,7 @@ Status BucketReduction::reduce_batch(const Buffer& bucket_sums,
                                &level_items_[level % 2],        // unused by the last
                                &bit_sums_,
                                &arguments_[level]};
-    if (Status s = context_.dispatch(*split_, buffers, groups_for(invocations[level])); !s.ok) return s;
+    if (Status s = context_.dispatch(*split_, buffers, groups_for(d.invocations)); !s.ok) return s;
   }
   return {};
 }

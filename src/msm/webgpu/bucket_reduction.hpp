@@ -28,11 +28,6 @@ struct BucketReductionShape {
 
 class BucketReduction {
  public:
-  // Lanes per output item of a level: a power of two ≤ kMaxLanes (the workgroup, whose memory
-  // adds the lanes' sums) and ≤ the item's sources, the fewest that give the level kThreadsWanted
-  // invocations (the CUDA and Vulkan backends' rule, not tuned for WebGPU).
-  static constexpr std::uint32_t kMaxLanes = 64;
-  static constexpr std::uint64_t kThreadsWanted = std::uint64_t{1} << 17;
   // Levels of one batch: ⌈log2(c − 1)⌉ ≤ 5 for c ≤ 22 (at least one), one uniform buffer each.
   static constexpr std::size_t kMaxLevels = 6;
 
