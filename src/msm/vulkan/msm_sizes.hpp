@@ -53,9 +53,13 @@ struct MsmSizes {
 
 // Auto slots: the seeds' S = 8 (mobile knee); not yet measured on a desktop GPU through Vulkan.
 inline constexpr unsigned kDefaultWalkerSlots = 8;
-// Weights of the window cost model (msm/common/window_cost_model.hpp): the CPU backend's (9 per
-// entry, 26 per bucket; 2-core CI machine, 2026-12-02), not yet re-fitted on a GPU through Vulkan.
-inline constexpr WindowCostWeights kWindowCostWeights{9.0, 26.0, 0, kMinWindowBits, kMaxWindowBits};
+// Weights of the window cost model (msm/common/window_cost_model.hpp): 9 per entry, 18 per bucket.
+// Fitted on an H100 through NVIDIA's Vulkan driver (2026-12-07, xyzz walker, int64 field form,
+// window-splitting reduce, prepared bases; BENCHMARKS.md "Vulkan window sizes"): BN254 2^20 runs
+// 10 % faster at c = 17 (21.4 ms) than at the CPU weights' c = 16 (23.8), and 9/18 picks 17 there
+// while keeping BLS12-381's measured best (c = 16 at 2^18 and 2^20; 2^16 flat within 3 % for
+// c = 12–14). The CPU backend's 9/26 (2-core machine) were used until then.
+inline constexpr WindowCostWeights kWindowCostWeights{9.0, 18.0, 0, kMinWindowBits, kMaxWindowBits};
 // Auto walker threads: about this many sorted entries per slot (as the CUDA plan), at most
 // kAutoMaxWalkerThreads (about one wave of a large GPU; H200 CUDA run 1).
 inline constexpr std::uint64_t kEntriesPerSlot = 16;
