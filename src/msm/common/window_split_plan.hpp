@@ -63,8 +63,10 @@ inline WindowSplitPlan plan_window_split(unsigned bits, bool at_least_one_level 
 
 // Lanes per output item: a power of two ≤ kSplitMaxLanes (the shaders' workgroup) and ≤ the item's
 // sources, the fewest that give a level kSplitThreadsWanted invocations (few items: more lanes and
-// shorter chains; many items: every lane's additions useful). kSplitThreadsWanted is the CUDA
-// backend's (about one wave of an H200), not tuned through Vulkan or WebGPU.
+// shorter chains; many items: every lane's additions useful). kSplitThreadsWanted, shared with the
+// CUDA backend's levels (msm/cuda/reduce_buckets.cuh, lanes ≤ 32), is about one wave of an H200
+// (132 SMs × 1,024 threads): there it took reduce 1.25 → 0.93 ms at 2^20 against 32 lanes always
+// (docs/cuda_notes.md run 11); not tuned through Vulkan or WebGPU.
 inline constexpr std::uint32_t kSplitMaxLanes = 64;
 inline constexpr std::uint64_t kSplitThreadsWanted = std::uint64_t{1} << 17;
 

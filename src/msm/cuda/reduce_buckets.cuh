@@ -22,6 +22,7 @@
 
 #include <type_traits>
 
+#include "msm/common/window_split_plan.hpp"
 #include "msm/cuda/device_memory_access.cuh"
 #include "msm/cuda/lazy_xyzz.cuh"
 #include "msm/cuda/stream_walker.cuh"
@@ -33,11 +34,9 @@ namespace zkmsm::cuda::detail {
 // per level. Few output items (small n, late levels) take 32 lanes, so that each lane's chain of
 // additions is short; many items take fewer lanes, each adding more sources in its loop (every
 // addition useful) and fewer in the shuffle tree (where half the lanes idle at each step):
-// enough lanes that the level has kSplitThreadsWanted threads, about one wave on the H200 (132
-// SMs × 1,024 threads). H200 (docs/cuda_notes.md run 11, with the lazy additions): reduce 1.25 →
-// 0.93 ms at 2^20 against 32 lanes always.
+// enough lanes that the level has kSplitThreadsWanted threads (msm/common/window_split_plan.hpp,
+// measured here).
 inline constexpr u32 kMaxSplitLanes = 32;
-inline constexpr std::uint64_t kSplitThreadsWanted = std::uint64_t{1} << 17;
 inline u32 split_lanes(std::uint64_t out_items) {
   u32 lanes = 1;
   while (lanes < kMaxSplitLanes && out_items * lanes < kSplitThreadsWanted) lanes *= 2;

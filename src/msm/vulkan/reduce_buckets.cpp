@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <iterator>
 #include <bit>
+#include <iterator>
 #include <span>
 #include <string>
 

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <array>
-#include <iterator>
 #include <bit>
+#include <iterator>
 #include <string>
 
 #include "msm/common/window_cost_model.hpp"
@@ -14,8 +14,8 @@ namespace zkmsm::webgpu {
 
 namespace {
 
-constexpr std::uint32_t kWorkgroupSize =
-    kSplitMaxLanes;  // split_windows.wgsl's @workgroup_size: an item's lanes in one
+// split_windows.wgsl's @workgroup_size: an item's lanes in one.
+constexpr std::uint32_t kWorkgroupSize = kSplitMaxLanes;
 
 std::uint32_t groups_for(std::uint64_t invocations) {
   return static_cast<std::uint32_t>((invocations + kWorkgroupSize - 1) / kWorkgroupSize);
