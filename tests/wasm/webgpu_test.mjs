@@ -8,10 +8,10 @@
 // BN254, Grumpkin and BLS12-381 G1), and
 // decompose_scalars' entries against signed digits computed here from BigInts (every window size
 // 2 … 22, batches that start past window 0, scalars ≥ r, 0, r − 1, 2^256 − 1), and the radix
-// sort against a stable sort here (sizes around the tile of 2,048 entries, key widths 1 … 32),
-// plan against lower bounds, reduce_buckets' bit sums against @noble/curves, and the whole MSM
-// with either accumulator (the stream walker, the pair tree with and without its dx cache)
-// against @noble/curves.
+// sort against a stable sort here (sizes around the tile of 2,048 entries and past one scan block
+// of 131,072, key widths 1 … 32), plan against lower bounds, reduce_buckets' bit sums against
+// @noble/curves, and the whole MSM with either accumulator (the stream walker, the pair tree with
+// and without its dx cache) against @noble/curves.
 //
 //   node tests/wasm/webgpu_test.mjs build/wasm/web/zkmsm.mjs
 //
@@ -182,7 +182,7 @@ for (const curve of CURVE_NAMES) {
 
 await test('the radix sort sorts stably by the low key bits, every size and key width', async () => {
   const next = rng(seed ^ 0x500n);
-  for (const [n, keyBits] of [[1, 1], [7, 3], [2047, 9], [2048, 16], [2049, 17], [5000, 23], [70000, 20], [3000, 32]]) {
+  for (const [n, keyBits] of [[1, 1], [7, 3], [2047, 9], [2048, 16], [2049, 17], [5000, 23], [70000, 20], [300000, 20], [3000, 32]]) {
     const keys = Uint32Array.from({ length: n }, () => Number(next() & 0xffffffffn));
     const values = Uint32Array.from({ length: n }, (_, i) => i);
     const got = await zkmsm.testing.webgpuRadixSort(keys, values, keyBits);

@@ -25,10 +25,13 @@ Status prepare_device_bases(Context& context,
                              std::to_string(context.info().max_storage_buffer_range) + " bytes)");
   }
   // As for an MSM (vulkan_msm.cpp): a discrete GPU keeps the points in device-local memory and
-  // gets them through a host-visible staging buffer; elsewhere host-visible memory is the device's.
+  // gets them through a staging buffer in host memory; elsewhere host-visible memory is the device's.
   const bool staged = context.info().kind == DeviceKind::discrete_gpu;
   std::unique_ptr<StorageBuffer> host_points;
-  if (Status s = StorageBuffer::create(host_points, context, bytes); !s.ok()) return s;
+  if (Status s = StorageBuffer::create(host_points, context, bytes,
+                                       staged ? BufferMemory::host_staging : BufferMemory::host_visible);
+      !s.ok())
+    return s;
   if (Status s = host_points->write(0, std::as_bytes(std::span(point_words, bytes / 4))); !s.ok()) return s;
   std::unique_ptr<StorageBuffer> device_points;
   if (staged) {

@@ -44,13 +44,16 @@ Status MsmWorkspace::create(std::unique_ptr<MsmWorkspace>& out, Context& context
   const std::uint64_t point_bytes = std::uint64_t{shape.n} * affine_point_bytes(shape.stages.curve);
   const std::uint64_t scalar_bytes = std::uint64_t{shape.n} * kScalarBytes;
   const BufferMemory device = BufferMemory::device_local;
+  // Staged: the inputs' buffers in host memory, copied to device-local ones by the first command;
+  // else the device reads them where they are (integrated GPUs, lavapipe).
+  const BufferMemory inputs = shape.staged ? BufferMemory::host_staging : BufferMemory::host_visible;
   if (!shape.points_on_device) {
-    if (Status s = StorageBuffer::create(workspace->staged_points_, context, point_bytes); !s.ok()) return s;
+    if (Status s = StorageBuffer::create(workspace->staged_points_, context, point_bytes, inputs); !s.ok()) return s;
     if (shape.staged) {
       if (Status s = StorageBuffer::create(workspace->device_points_, context, point_bytes, device); !s.ok()) return s;
     }
   }
-  if (Status s = StorageBuffer::create(workspace->staged_scalars_, context, scalar_bytes); !s.ok()) return s;
+  if (Status s = StorageBuffer::create(workspace->staged_scalars_, context, scalar_bytes, inputs); !s.ok()) return s;
   if (shape.staged) {
     if (Status s = StorageBuffer::create(workspace->device_scalars_, context, scalar_bytes, device); !s.ok()) return s;
   }

@@ -23,19 +23,27 @@ std::uint32_t tile_count(std::uint32_t count, std::uint32_t items_per_thread) {
   return static_cast<std::uint32_t>((count + tile_items - 1) / tile_items);
 }
 
+// Blocks of the histograms' scan (radix_sort_scan_blocks.comp) for `words` histogram words.
+std::uint32_t scan_block_count(std::uint32_t words) {
+  return (words + RadixSort::kScanBlockWords - 1) / RadixSort::kScanBlockWords;
+}
+
 }  // namespace
 
 RadixSort::RadixSort(Context& context,
                      std::unique_ptr<StorageBuffer> histograms,
+                     std::unique_ptr<StorageBuffer> block_totals,
                      std::uint32_t max_count,
                      std::uint32_t items_per_thread)
     : context_(context),
       histograms_(std::move(histograms)),
+      block_totals_(std::move(block_totals)),
       max_count_(max_count),
       items_per_thread_(items_per_thread) {}
 
 std::uint64_t RadixSort::device_bytes(std::uint32_t max_count, std::uint32_t items_per_thread) {
-  return std::uint64_t{kRadix} * tile_count(max_count, items_per_thread) * sizeof(std::uint32_t);
+  const std::uint32_t words = kRadix * tile_count(max_count, items_per_thread);
+  return (std::uint64_t{words} + scan_block_count(words)) * sizeof(std::uint32_t);
 }
 
 Status RadixSort::create(std::unique_ptr<RadixSort>& out,
@@ -47,9 +55,17 @@ Status RadixSort::create(std::unique_ptr<RadixSort>& out,
     return Status::error(StatusCode::invalid_argument, "radix sort: items_per_thread must be in [1, 256]");
   }
   std::unique_ptr<StorageBuffer> histograms;
-  const std::size_t words = std::size_t{kRadix} * tile_count(max_count, items_per_thread);
-  if (Status s = StorageBuffer::create(histograms, context, words * sizeof(std::uint32_t)); !s.ok()) return s;
-  out.reset(new RadixSort(context, std::move(histograms), max_count, items_per_thread));
+  std::unique_ptr<StorageBuffer> block_totals;
+  const std::uint32_t words = kRadix * tile_count(max_count, items_per_thread);
+  if (Status s = StorageBuffer::create(histograms, context, std::size_t{words} * sizeof(std::uint32_t)); !s.ok()) {
+    return s;
+  }
+  if (Status s =
+          StorageBuffer::create(block_totals, context, std::size_t{scan_block_count(words)} * sizeof(std::uint32_t));
+      !s.ok()) {
+    return s;
+  }
+  out.reset(new RadixSort(context, std::move(histograms), std::move(block_totals), max_count, items_per_thread));
   return Status::success();
 }
 
@@ -71,14 +87,17 @@ Status RadixSort::record(CommandBatch& batch,
   if (count == 0) return Status::success();
   const std::array<std::uint32_t, 1> specialization = {items_per_thread_};
   const Pipeline* histogram = nullptr;
+  const Pipeline* scan_blocks = nullptr;
   const Pipeline* scan = nullptr;
   const Pipeline* scatter = nullptr;
   if (Status s = context_.pipeline(histogram, ShaderId::radix_sort_histogram, specialization); !s.ok()) return s;
+  if (Status s = context_.pipeline(scan_blocks, ShaderId::radix_sort_scan_blocks); !s.ok()) return s;
   if (Status s = context_.pipeline(scan, ShaderId::radix_sort_scan); !s.ok()) return s;
   if (Status s = context_.pipeline(scatter, ShaderId::radix_sort_scatter, specialization); !s.ok()) return s;
 
   const std::uint32_t tiles = tile_count(count, items_per_thread_);
   const std::uint32_t histogram_words = kRadix * tiles;
+  const std::uint32_t blocks = scan_block_count(histogram_words);
   for (std::uint32_t pass = 0; pass < passes(key_bits); ++pass) {
     const std::uint32_t from = pass % 2;
     const std::uint32_t to = 1 - from;
@@ -89,13 +108,19 @@ Status RadixSort::record(CommandBatch& batch,
     if (Status s = batch.dispatch(*histogram, {keys[from], histograms_.get()}, argument_bytes, tiles); !s.ok()) {
       return s;
     }
-    if (Status s = batch.dispatch(*scan, {histograms_.get()},
-                                  std::as_bytes(std::span<const std::uint32_t, 1>(&histogram_words, 1)), 1);
+    if (Status s = batch.dispatch(*scan_blocks, {histograms_.get(), block_totals_.get()},
+                                  std::as_bytes(std::span<const std::uint32_t, 1>(&histogram_words, 1)), blocks);
         !s.ok()) {
       return s;
     }
-    if (Status s = batch.dispatch(*scatter, {keys[from], values[from], keys[to], values[to], histograms_.get()},
-                                  argument_bytes, tiles);
+    if (Status s = batch.dispatch(*scan, {block_totals_.get()},
+                                  std::as_bytes(std::span<const std::uint32_t, 1>(&blocks, 1)), 1);
+        !s.ok()) {
+      return s;
+    }
+    if (Status s = batch.dispatch(
+            *scatter, {keys[from], values[from], keys[to], values[to], histograms_.get(), block_totals_.get()},
+            argument_bytes, tiles);
         !s.ok()) {
       return s;
     }

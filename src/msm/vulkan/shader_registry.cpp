@@ -113,6 +113,9 @@ constexpr std::uint32_t kDecomposeScalarsBls12381Int64[] = {
 constexpr std::uint32_t kRadixSortHistogram[] = {
 #include "radix_sort_histogram.spv.inc"
 };
+constexpr std::uint32_t kRadixSortScanBlocks[] = {
+#include "radix_sort_scan_blocks.spv.inc"
+};
 constexpr std::uint32_t kRadixSortScan[] = {
 #include "radix_sort_scan.spv.inc"
 };
@@ -289,8 +292,9 @@ constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kSha
     {"decompose_scalars_grumpkin", kDecomposeScalarsGrumpkin, kDecomposeScalarsGrumpkinInt64, 3, 24, 0},
     {"decompose_scalars_bls12_381", kDecomposeScalarsBls12381, kDecomposeScalarsBls12381Int64, 3, 24, 0},
     {"radix_sort_histogram", kRadixSortHistogram, {}, 2, 16, 64},
+    {"radix_sort_scan_blocks", kRadixSortScanBlocks, {}, 2, 4, 512},
     {"radix_sort_scan", kRadixSortScan, {}, 1, 4, 512},
-    {"radix_sort_scatter", kRadixSortScatter, {}, 5, 16, 8704},
+    {"radix_sort_scatter", kRadixSortScatter, {}, 6, 16, 8704},
     {"bucket_bounds", kBucketBounds, {}, 4, 8, 0},
     {"stream_walker_bn254", kStreamWalkerBn254, kStreamWalkerBn254Int64, 8, 16, 0},
     {"stream_walker_grumpkin", kStreamWalkerGrumpkin, kStreamWalkerGrumpkinInt64, 8, 16, 0},

@@ -27,7 +27,8 @@ enum class ShaderId : std::uint32_t {
   decompose_scalars_grumpkin,      // shaders/decompose_scalars.comp on Grumpkin
   decompose_scalars_bls12_381,     // shaders/decompose_scalars.comp on BLS12-381 G1
   radix_sort_histogram,            // shaders/radix_sort_histogram.comp: per-tile digit counts
-  radix_sort_scan,                 // shaders/radix_sort_scan.comp: exclusive scan of the counts
+  radix_sort_scan_blocks,          // shaders/radix_sort_scan_blocks.comp: the counts scanned in blocks
+  radix_sort_scan,                 // shaders/radix_sort_scan.comp: exclusive scan of the block totals
   radix_sort_scatter,              // shaders/radix_sort_scatter.comp: the stable scatter of one pass
   bucket_bounds,                   // shaders/bucket_bounds.comp: bucket ranges, valid count
   stream_walker_bn254,             // shaders/stream_walker.comp on BN254 G1: accumulate_buckets

@@ -3,9 +3,13 @@
 // Memory (BufferMemory): host_visible buffers are host-coherent and persistently mapped, and
 // device-local too when the device has such a type (integrated GPUs, lavapipe, resizable BAR);
 // write() and read() are plain copies through the mapping, valid only while no submitted work
-// uses the buffer. device_local buffers are not mapped (their contents start undefined, and
-// write() / read() refuse them): a discrete GPU's working buffers, filled by shaders or by
-// CommandBatch::copy from a host_visible staging buffer.
+// uses the buffer. host_staging buffers are mapped the same way but live in the host's RAM, cached
+// where the device offers such a type (a discrete GPU's upload staging: the CPU fills them at
+// memory speed and the GPU's copy engine reads them; the device-local host-visible memory of a
+// resizable BAR took ~9 GB/s of CPU writes over PCIe however many threads wrote, BENCHMARKS.md);
+// where the device has no such type they are host_visible buffers. device_local buffers are not
+// mapped (their contents start undefined, and write() / read() refuse them): a discrete GPU's
+// working buffers, filled by shaders or by CommandBatch::copy from a staging buffer.
 #pragma once
 
 #include <cstddef>
@@ -16,7 +20,7 @@
 
 namespace zkmsm::vulkan {
 
-enum class BufferMemory { host_visible, device_local };
+enum class BufferMemory { host_visible, host_staging, device_local };
 
 class StorageBuffer {
  public:
@@ -32,7 +36,8 @@ class StorageBuffer {
 
   std::size_t size() const { return bytes_; }
   bool host_visible() const;
-  // Copies `data` to byte `offset`; invalid_argument when it does not fit.
+  // Copies `data` to byte `offset` (in parallel on up to 8 threads from 8 MiB); invalid_argument
+  // when it does not fit.
   Status write(std::size_t offset, std::span<const std::byte> data);
   // Copies bytes [offset, offset + out.size()) into `out`; invalid_argument when out of range.
   Status read(std::span<std::byte> out, std::size_t offset) const;

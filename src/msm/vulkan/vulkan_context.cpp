@@ -1,8 +1,10 @@
 #include "msm/vulkan/vulkan_context.hpp"
 
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
+#include "msm/vulkan/pipeline_statistics.hpp"
 #include "msm/vulkan/vulkan_context_impl.hpp"
 
 namespace zkmsm::vulkan {
@@ -258,6 +260,21 @@ Status Context::create(std::unique_ptr<Context>& out, const ContextOptions& opti
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
   device_info.pEnabledFeatures = &enabled_features;
+  // The compilers' statistics, for developers (pipeline_statistics.hpp).
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR executable_features{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+  if (pipeline_statistics_requested()) {
+    if (pipeline_statistics_supported(impl->physical_device)) {
+      executable_features.pipelineExecutableInfo = VK_TRUE;
+      device_info.pNext = &executable_features;
+      device_info.enabledExtensionCount = 1;
+      device_info.ppEnabledExtensionNames = &kPipelineStatisticsExtension;
+      impl->capture_statistics = true;
+    } else {
+      std::fprintf(stderr, "vulkan: %s has no %s; ZKMSM_VULKAN_PIPELINE_STATS ignored\n", info.name.c_str(),
+                   kPipelineStatisticsExtension);
+    }
+  }
   if (const VkResult r = vkCreateDevice(impl->physical_device, &device_info, nullptr, &impl->device); r != VK_SUCCESS) {
     impl->device = VK_NULL_HANDLE;
     return vulkan_error("vkCreateDevice on " + info.name, r);
@@ -357,12 +374,14 @@ Status Context::pipeline(const Pipeline*& out, ShaderId shader, std::span<const 
   pipeline_info.stage.pName = "main";
   pipeline_info.stage.pSpecializationInfo = entries.empty() ? nullptr : &specialization_info;
   pipeline_info.layout = p->layout;
+  if (im.capture_statistics) pipeline_info.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
   const VkResult r = vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipeline_info, nullptr, &p->pipeline);
   vkDestroyShaderModule(device, module, nullptr);
   if (r != VK_SUCCESS) {
     p->pipeline = VK_NULL_HANDLE;
     return fail("vkCreateComputePipelines", r);
   }
+  if (im.capture_statistics) print_pipeline_statistics(device, p->pipeline, shader_desc.name);
   out = p.get();
   im.pipelines.emplace(std::move(key), std::move(p));
   return Status::success();

@@ -38,7 +38,8 @@ struct Context::Impl {
   std::uint32_t queue_family = 0;
   VkQueue queue = VK_NULL_HANDLE;
   VkPhysicalDeviceMemoryProperties memory_properties{};
-  std::mutex queue_mutex;  // vkQueueSubmit needs external synchronisation of the queue
+  bool capture_statistics = false;  // ZKMSM_VULKAN_PIPELINE_STATS=1 on a device that reports them
+  std::mutex queue_mutex;           // vkQueueSubmit needs external synchronisation of the queue
 
   using PipelineKey = std::pair<ShaderId, std::vector<std::uint32_t>>;
   std::mutex pipelines_mutex;

@@ -61,7 +61,7 @@ Status msm_words(Context& context,
   MsmSizes sizes;
   if (Status s = size_msm(sizes, context.info(), curve, n, scalar_bits, options, points_on_device); !s.ok()) return s;
   // A discrete GPU keeps every working buffer in device-local memory and gets the inputs through
-  // host-visible staging buffers (a copy at the start of the command buffer); elsewhere
+  // staging buffers in host memory (a copy at the start of the command buffer); elsewhere
   // (integrated GPUs, lavapipe) host-visible memory is the device's own and is used directly.
   const bool staged = context.info().kind == DeviceKind::discrete_gpu;
   const MsmWorkspaceShape shape = workspace_shape_for(sizes, n, curve, staged, points_on_device);
@@ -73,8 +73,8 @@ Status msm_words(Context& context,
   report.workspace_reused = lease.reused;
   report.measured_peak_bytes = MsmWorkspace::device_bytes(workspace.shape());
 
-  // One thread: 16 threads wrote no faster into NVIDIA's host-visible (write-combined) memory on
-  // the H200's host, ~9 GB/s either way (BENCHMARKS.md, Vulkan third run).
+  // StorageBuffer::write copies on several threads; into host memory (BufferMemory::host_staging),
+  // not the resizable BAR's device-local mapping, which took ~9 GB/s however many threads wrote.
   const auto upload_start = std::chrono::steady_clock::now();
   const std::size_t point_words_total = n * affine_point_words(curve);
   const std::size_t scalar_words_total = n * kScalarWords;

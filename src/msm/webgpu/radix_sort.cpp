@@ -14,12 +14,18 @@ constexpr std::uint32_t kRadix = 1u << RadixSort::kDigitBits;
 
 std::uint32_t tile_count(std::uint32_t count) { return (count + RadixSort::kTileItems - 1) / RadixSort::kTileItems; }
 
-std::uint64_t histogram_bytes(std::uint32_t max_count) { return std::uint64_t{kRadix} * tile_count(max_count) * 4; }
+std::uint32_t histogram_words(std::uint32_t count) { return kRadix * tile_count(count); }
+
+std::uint32_t scan_block_count(std::uint32_t words) {
+  return (words + RadixSort::kScanBlockWords - 1) / RadixSort::kScanBlockWords;
+}
 
 }  // namespace
 
 std::uint64_t RadixSort::device_bytes(std::uint32_t max_count) {
-  return allocation_bytes(histogram_bytes(max_count)) + (kMaxPasses + 1) * allocation_bytes(16);
+  const std::uint32_t words = histogram_words(max_count);
+  return allocation_bytes(std::uint64_t{words} * 4) + allocation_bytes(std::uint64_t{scan_block_count(words)} * 4) +
+         (kMaxPasses + 2) * allocation_bytes(16);
 }
 
 Status RadixSort::create(Context& context, std::uint32_t max_count, std::unique_ptr<RadixSort>& out) {
@@ -28,19 +34,28 @@ Status RadixSort::create(Context& context, std::uint32_t max_count, std::unique_
   const std::string common = std::string(kDispatchSource) + kRadixSortSource;
   constexpr BindingKind histogram_kinds[] = {BindingKind::read_only_storage, BindingKind::storage,
                                              BindingKind::uniform};
+  constexpr BindingKind scan_blocks_kinds[] = {BindingKind::storage, BindingKind::storage, BindingKind::uniform};
   constexpr BindingKind scan_kinds[] = {BindingKind::storage, BindingKind::uniform};
-  constexpr BindingKind scatter_kinds[] = {BindingKind::read_only_storage, BindingKind::read_only_storage,
-                                           BindingKind::storage,           BindingKind::storage,
-                                           BindingKind::read_only_storage, BindingKind::uniform};
+  constexpr BindingKind scatter_kinds[] = {
+      BindingKind::read_only_storage, BindingKind::read_only_storage, BindingKind::storage, BindingKind::storage,
+      BindingKind::read_only_storage, BindingKind::read_only_storage, BindingKind::uniform};
   if (Status s = context.pipeline(common + kRadixSortHistogramSource, histogram_kinds, sort->histogram_); !s.ok)
+    return s;
+  if (Status s = context.pipeline(common + kWorkgroupScanSource + kRadixSortScanBlocksSource, scan_blocks_kinds,
+                                  sort->scan_blocks_);
+      !s.ok)
     return s;
   if (Status s = context.pipeline(common + kWorkgroupScanSource + kRadixSortScanSource, scan_kinds, sort->scan_); !s.ok)
     return s;
   if (Status s = context.pipeline(common + kRadixSortScatterSource, scatter_kinds, sort->scatter_); !s.ok) return s;
-  if (Status s = context.storage_buffer(histogram_bytes(max_count), sort->histograms_); !s.ok) return s;
+  const std::uint32_t words = histogram_words(max_count);
+  if (Status s = context.storage_buffer(std::uint64_t{words} * 4, sort->histograms_); !s.ok) return s;
+  if (Status s = context.storage_buffer(std::uint64_t{scan_block_count(words)} * 4, sort->block_totals_); !s.ok)
+    return s;
   for (Buffer& arguments : sort->pass_arguments_)
     if (Status s = context.uniform_buffer(16, arguments); !s.ok) return s;
   if (Status s = context.uniform_buffer(16, sort->scan_arguments_); !s.ok) return s;
+  if (Status s = context.uniform_buffer(16, sort->block_scan_arguments_); !s.ok) return s;
   out = std::move(sort);
   return {};
 }
@@ -58,8 +73,12 @@ Status RadixSort::sort(Buffer* const keys[2],
   }
   if (count == 0) return {};
   const std::uint32_t tiles = tile_count(count);
-  const std::uint32_t scan_words[4] = {kRadix * tiles, 0, 0, 0};
+  const std::uint32_t words = histogram_words(count);
+  const std::uint32_t blocks = scan_block_count(words);
+  const std::uint32_t scan_words[4] = {words, 0, 0, 0};
   context_.write(scan_arguments_, scan_words, sizeof scan_words);
+  const std::uint32_t block_scan_words[4] = {blocks, 0, 0, 0};
+  context_.write(block_scan_arguments_, block_scan_words, sizeof block_scan_words);
   for (std::uint32_t pass = 0; pass < passes(key_bits); ++pass) {
     const std::uint32_t shift = pass * kDigitBits;
     const std::uint32_t digit_bits = std::min(kDigitBits, key_bits - shift);
@@ -72,9 +91,12 @@ Status RadixSort::sort(Buffer* const keys[2],
     const Buffer& arguments = pass_arguments_[pass];
     const Buffer* histogram_buffers[] = {keys[from], &histograms_, &arguments};
     if (Status s = context_.dispatch(*histogram_, histogram_buffers, tiles); !s.ok) return s;
-    const Buffer* scan_buffers[] = {&histograms_, &scan_arguments_};
+    const Buffer* scan_blocks_buffers[] = {&histograms_, &block_totals_, &scan_arguments_};
+    if (Status s = context_.dispatch(*scan_blocks_, scan_blocks_buffers, blocks); !s.ok) return s;
+    const Buffer* scan_buffers[] = {&block_totals_, &block_scan_arguments_};
     if (Status s = context_.dispatch(*scan_, scan_buffers, 1); !s.ok) return s;
-    const Buffer* scatter_buffers[] = {keys[from], values[from], keys[to], values[to], &histograms_, &arguments};
+    const Buffer* scatter_buffers[] = {keys[from],   values[from],   keys[to],  values[to],
+                                       &histograms_, &block_totals_, &arguments};
     if (Status s = context_.dispatch(*scatter_, scatter_buffers, tiles); !s.ok) return s;
     sorted_in = to;
   }

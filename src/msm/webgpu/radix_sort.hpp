@@ -1,6 +1,7 @@
 // sort_by_bucket's sort on the device: a stable LSD radix sort of (key, value) pairs by the low
-// key_bits of the keys, 4-bit digits, three kernels per pass (shaders/radix_sort*.wgsl, the
-// Vulkan backend's sort in WGSL).
+// key_bits of the keys, 4-bit digits, four kernels per pass (shaders/radix_sort*.wgsl, the
+// Vulkan backend's sort in WGSL): per-tile digit counts, their scan in blocks of 1,024 words (one
+// workgroup per block), the scan of the block totals (one workgroup), the stable scatter.
 #pragma once
 
 #include <cstdint>
@@ -14,15 +15,17 @@ namespace zkmsm::webgpu {
 class RadixSort {
  public:
   static constexpr std::uint32_t kDigitBits = 4;
-  static constexpr std::uint32_t kTileItems = 2048;  // radix_sort.wgsl's TILE_ITEMS
+  static constexpr std::uint32_t kTileItems = 2048;       // radix_sort.wgsl's TILE_ITEMS
+  static constexpr std::uint32_t kScanBlockWords = 1024;  // radix_sort.wgsl's SCAN_BLOCK_WORDS
   // Passes for 32-bit keys: each pass has its own uniform, written before the first dispatch, so
   // a whole sort is recorded into one command encoder (a write between dispatches submits them).
   static constexpr std::uint32_t kMaxPasses = 32 / kDigitBits;
 
   // The pipelines and a histogram buffer for up to max_count entries.
   static Status create(Context& context, std::uint32_t max_count, std::unique_ptr<RadixSort>& out);
-  // The bytes create() allocates: a histogram of 16 words per tile of 2,048 entries, kMaxPasses + 1
-  // 16-byte uniforms (the key and value buffers are the caller's).
+  // The bytes create() allocates: a histogram of 16 words per tile of 2,048 entries, one block
+  // total per 1,024 histogram words, kMaxPasses + 2 16-byte uniforms (the key and value buffers are
+  // the caller's).
   static std::uint64_t device_bytes(std::uint32_t max_count);
   static std::uint32_t passes(std::uint32_t key_bits) { return (key_bits + kDigitBits - 1) / kDigitBits; }
 
@@ -39,9 +42,10 @@ class RadixSort {
   Context& context_;
   std::uint32_t max_count_;
   const Pipeline* histogram_ = nullptr;
+  const Pipeline* scan_blocks_ = nullptr;
   const Pipeline* scan_ = nullptr;
   const Pipeline* scatter_ = nullptr;
-  Buffer histograms_, pass_arguments_[kMaxPasses], scan_arguments_;
+  Buffer histograms_, block_totals_, pass_arguments_[kMaxPasses], scan_arguments_, block_scan_arguments_;
 };
 
 // Uploads the pairs, sorts them by their low key_bits and reads them back in place (for tests).

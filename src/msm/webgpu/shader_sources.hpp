@@ -16,6 +16,7 @@ extern const char* const kConvertPointsSource;       // shaders/convert_points.w
 extern const char* const kDecomposeScalarsSource;    // shaders/decompose_scalars.wgsl
 extern const char* const kRadixSortSource;           // shaders/radix_sort.wgsl
 extern const char* const kRadixSortHistogramSource;  // shaders/radix_sort_histogram.wgsl
+extern const char* const kRadixSortScanBlocksSource;  // shaders/radix_sort_scan_blocks.wgsl
 extern const char* const kRadixSortScanSource;       // shaders/radix_sort_scan.wgsl
 extern const char* const kWorkgroupScanSource;       // shaders/workgroup_scan.wgsl
 extern const char* const kRadixSortScatterSource;    // shaders/radix_sort_scatter.wgsl

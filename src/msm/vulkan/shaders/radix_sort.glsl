@@ -15,6 +15,12 @@
 // 8 KB) within 16 KB of workgroup memory; 8-bit digits would halve the passes but need 128 KB
 // there with this scheme. SORT_WORKGROUP_SIZE = 128 and the default ITEMS_PER_THREAD = 16 are
 // not tuned (chosen on lavapipe for test time only).
+//
+// The scan of the histograms runs in blocks of SCAN_BLOCK_WORDS consecutive words, one workgroup
+// per block (radix_sort_scan_blocks.comp: each block scanned in place, its total written to
+// block_totals), then one workgroup scans the block totals (radix_sort_scan.comp), and the scatter
+// adds block_totals[i / SCAN_BLOCK_WORDS] to histograms[i]. (A single workgroup walking the whole
+// array was a serial chain of 128 chunks per pass at 2^20 points, 131,072 words.)
 #ifndef ZKMSM_RADIX_SORT_GLSL
 #define ZKMSM_RADIX_SORT_GLSL
 
@@ -25,6 +31,9 @@ layout(constant_id = 0) const uint ITEMS_PER_THREAD = 16u;
 const uint TILE_ITEMS = SORT_WORKGROUP_SIZE * ITEMS_PER_THREAD;
 
 layout(local_size_x = SORT_WORKGROUP_SIZE) in;
+
+const uint WORDS_PER_SCAN_THREAD = 8u;
+const uint SCAN_BLOCK_WORDS = SORT_WORKGROUP_SIZE * WORDS_PER_SCAN_THREAD;
 
 uint radix_digit(uint key, uint shift, uint digit_mask) { return (key >> shift) & digit_mask; }
 

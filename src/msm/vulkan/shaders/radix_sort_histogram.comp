@@ -1,5 +1,5 @@
 #version 450
-// Radix sort pass, kernel 1 of 3: per-tile digit counts (radix_sort.glsl for the layout).
+// Radix sort pass, kernel 1 of 4: per-tile digit counts (radix_sort.glsl for the layout).
 // histograms[d · tiles + g] = number of keys of tile g whose digit (key >> shift) & digit_mask is d.
 //
 // One workgroup per tile. Resources: 2 storage buffers (keys, histograms), 16 bytes of push

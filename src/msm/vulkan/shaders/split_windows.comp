@@ -30,6 +30,7 @@
 // (0 affine: the stream walker and the pair tree; 1 XYZZ: the xyzz walker).
 // Compiled per curve.
 #extension GL_GOOGLE_include_directive : require
+#define ZKMSM_UNROLL_WORD_LOOPS  // field.glsl: word loops unrolled, arrays in registers
 
 #define LANES_MAX 64u
 layout(local_size_x = 64, local_size_x_id = 0) in;
@@ -69,7 +70,7 @@ layout(push_constant) uniform Arguments {
 shared uint lane_sums[XYZZ_WORDS * LANES_MAX];
 
 void share(uint lane_slot, XyzzPoint p) {
-  for (uint k = 0u; k < FIELD_WORDS; ++k) {
+  WORD_LOOP for (uint k = 0u; k < FIELD_WORDS; ++k) {
     lane_sums[k * LANES_MAX + lane_slot] = p.X[k];
     lane_sums[(FIELD_WORDS + k) * LANES_MAX + lane_slot] = p.Y[k];
     lane_sums[(2 * FIELD_WORDS + k) * LANES_MAX + lane_slot] = p.ZZ[k];
@@ -79,7 +80,7 @@ void share(uint lane_slot, XyzzPoint p) {
 
 XyzzPoint shared_sum(uint lane_slot) {
   XyzzPoint p;
-  for (uint k = 0u; k < FIELD_WORDS; ++k) {
+  WORD_LOOP for (uint k = 0u; k < FIELD_WORDS; ++k) {
     p.X[k] = lane_sums[k * LANES_MAX + lane_slot];
     p.Y[k] = lane_sums[(FIELD_WORDS + k) * LANES_MAX + lane_slot];
     p.ZZ[k] = lane_sums[(2 * FIELD_WORDS + k) * LANES_MAX + lane_slot];
@@ -93,7 +94,7 @@ XyzzPoint bucket_sum(uint bucket) {
   if (bucket_start[bucket] == bucket_end[bucket]) return xyzz_infinity();
   XyzzPoint p;
   if (BUCKET_SUM_FORM == 1u) {
-    for (uint k = 0u; k < FIELD_WORDS; ++k) {
+    WORD_LOOP for (uint k = 0u; k < FIELD_WORDS; ++k) {
       p.X[k] = bucket_sum_words[XYZZ_WORDS * bucket + k];
       p.Y[k] = bucket_sum_words[XYZZ_WORDS * bucket + FIELD_WORDS + k];
       p.ZZ[k] = bucket_sum_words[XYZZ_WORDS * bucket + 2 * FIELD_WORDS + k];
@@ -102,7 +103,7 @@ XyzzPoint bucket_sum(uint bucket) {
     return p;
   }
   AffinePoint a;
-  for (uint k = 0u; k < FIELD_WORDS; ++k) {
+  WORD_LOOP for (uint k = 0u; k < FIELD_WORDS; ++k) {
     a.x[k] = bucket_sum_words[AFFINE_WORDS * bucket + k];
     a.y[k] = bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + k];
   }
@@ -114,7 +115,7 @@ XyzzPoint source_item(uint w, uint v, uint i) {
   if (first_level == 1u) return i == 0u ? xyzz_infinity() : bucket_sum(w * buckets + i - 1u);
   const uint base = XYZZ_WORDS * (w * in_window_stride + v * in_virtual_stride + i);
   XyzzPoint p;
-  for (uint k = 0u; k < FIELD_WORDS; ++k) {
+  WORD_LOOP for (uint k = 0u; k < FIELD_WORDS; ++k) {
     p.X[k] = in_words[base + k];
     p.Y[k] = in_words[base + FIELD_WORDS + k];
     p.ZZ[k] = in_words[base + 2 * FIELD_WORDS + k];
@@ -125,7 +126,7 @@ XyzzPoint source_item(uint w, uint v, uint i) {
 
 void store_bit_sum(uint position, XyzzPoint p) {
   const uint base = XYZZ_WORDS * position;
-  for (uint k = 0u; k < FIELD_WORDS; ++k) {
+  WORD_LOOP for (uint k = 0u; k < FIELD_WORDS; ++k) {
     bit_sum_words[base + k] = p.X[k];
     bit_sum_words[base + FIELD_WORDS + k] = p.Y[k];
     bit_sum_words[base + 2 * FIELD_WORDS + k] = p.ZZ[k];
@@ -184,7 +185,7 @@ void main() {
     if (lane != 0u) return;
     if (last_level == 0u) {
       const uint base = XYZZ_WORDS * item_index;
-      for (uint k = 0u; k < FIELD_WORDS; ++k) {
+      WORD_LOOP for (uint k = 0u; k < FIELD_WORDS; ++k) {
         out_words[base + k] = sum.X[k];
         out_words[base + FIELD_WORDS + k] = sum.Y[k];
         out_words[base + 2 * FIELD_WORDS + k] = sum.ZZ[k];

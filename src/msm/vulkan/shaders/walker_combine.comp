@@ -17,6 +17,7 @@
 // bytes of push constants, no workgroup memory. Specialization constants: 0 = workgroup size,
 // 1 = BUCKET_SUM_FORM (0 affine, 2W words per bucket; 1 XYZZ, 4W). Compiled per curve.
 #extension GL_GOOGLE_include_directive : require
+#define ZKMSM_UNROLL_WORD_LOOPS  // field.glsl: word loops unrolled, arrays in registers
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
 layout(constant_id = 1) const uint BUCKET_SUM_FORM = 0u;
@@ -41,7 +42,7 @@ layout(push_constant) uniform Arguments {
 XyzzPoint load_record(uint u, uint record) {
   const uint base = walker_record_base(u, record);
   XyzzPoint p;
-  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+  WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
     p.X[w] = in_words[base + w];
     p.Y[w] = in_words[base + FIELD_WORDS + w];
     p.ZZ[w] = in_words[base + 2 * FIELD_WORDS + w];
@@ -60,7 +61,7 @@ bool chain_at_block_start;
 void emit_chain(uint j, bool to_after) {
   chain_open = false;
   if (!chain_from_before && !to_after && BUCKET_SUM_FORM == 1u) {
-    for (uint w = 0u; w < FIELD_WORDS; ++w) {
+    WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
       bucket_sum_words[XYZZ_WORDS * chain_bucket + w] = chain_sum.X[w];
       bucket_sum_words[XYZZ_WORDS * chain_bucket + FIELD_WORDS + w] = chain_sum.Y[w];
       bucket_sum_words[XYZZ_WORDS * chain_bucket + 2 * FIELD_WORDS + w] = chain_sum.ZZ[w];
@@ -75,7 +76,7 @@ void emit_chain(uint j, bool to_after) {
       sum.x = field_mul(chain_sum.X, field_mul(inverse, chain_sum.ZZZ));
       sum.y = field_mul(chain_sum.Y, field_mul(inverse, chain_sum.ZZ));
     }
-    for (uint w = 0u; w < FIELD_WORDS; ++w) {
+    WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
       bucket_sum_words[AFFINE_WORDS * chain_bucket + w] = sum.x[w];
       bucket_sum_words[AFFINE_WORDS * chain_bucket + FIELD_WORDS + w] = sum.y[w];
     }
@@ -83,7 +84,7 @@ void emit_chain(uint j, bool to_after) {
   }
   const uint record = chain_at_block_start ? 0u : 1u;
   const uint base = walker_record_base(j, record);
-  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+  WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
     out_words[base + w] = chain_sum.X[w];
     out_words[base + FIELD_WORDS + w] = chain_sum.Y[w];
     out_words[base + 2 * FIELD_WORDS + w] = chain_sum.ZZ[w];

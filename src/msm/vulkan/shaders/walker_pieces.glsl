@@ -28,7 +28,7 @@ AffinePoint entry_point(uint entry) {
   const uint value = sorted_values[entry];
   const uint base = AFFINE_WORDS * (value & 0x7fffffffu);
   AffinePoint p;
-  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+  WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
     p.x[w] = point_words[base + w];
     p.y[w] = point_words[base + FIELD_WORDS + w];
   }
@@ -36,7 +36,7 @@ AffinePoint entry_point(uint entry) {
 }
 
 void store_bucket_sum(uint bucket, AffinePoint p) {
-  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+  WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
     bucket_sum_words[AFFINE_WORDS * bucket + w] = p.x[w];
     bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + w] = p.y[w];
   }
@@ -46,7 +46,7 @@ void store_bucket_sum(uint bucket, AffinePoint p) {
 void store_record(uint base, AffinePoint p) {
   const bool infinity = affine_is_infinity(p);
   const uint one[FIELD_WORDS] = field_one();
-  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+  WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
     record_words[base + w] = infinity ? one[w] : p.x[w];
     record_words[base + FIELD_WORDS + w] = infinity ? one[w] : p.y[w];
     record_words[base + 2 * FIELD_WORDS + w] = infinity ? 0u : one[w];

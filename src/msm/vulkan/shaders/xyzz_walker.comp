@@ -25,6 +25,7 @@
 // walker state), 16 bytes of push constants, no workgroup memory. Specialization constant 0 =
 // workgroup size. Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN / _BLS12_381).
 #extension GL_GOOGLE_include_directive : require
+#define ZKMSM_UNROLL_WORD_LOOPS  // field.glsl: word loops unrolled, arrays in registers
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
 
@@ -53,7 +54,7 @@ layout(push_constant) uniform Arguments {
 const uint kStateWords = 4u + XYZZ_WORDS;  // cursor, run start, bucket, run open, running sum (X, Y, ZZ, ZZZ)
 
 void store_xyzz(uint base, XyzzPoint p, bool final_sum) {
-  for (uint w = 0u; w < FIELD_WORDS; ++w) {
+  WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
     if (final_sum) {
       bucket_sum_words[base + w] = p.X[w];
       bucket_sum_words[base + FIELD_WORDS + w] = p.Y[w];
@@ -95,7 +96,7 @@ void main() {
     bucket = walker_state[state + 2u];
     run_open = walker_state[state + 3u] != 0u;
     if (run_open) {
-      for (uint w = 0u; w < FIELD_WORDS; ++w) {
+      WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
         sum.X[w] = walker_state[state + 4u + w];
         sum.Y[w] = walker_state[state + 4u + FIELD_WORDS + w];
         sum.ZZ[w] = walker_state[state + 4u + 2 * FIELD_WORDS + w];
@@ -127,7 +128,7 @@ void main() {
   walker_state[state + 2u] = bucket;
   walker_state[state + 3u] = run_open ? 1u : 0u;
   if (run_open) {
-    for (uint w = 0u; w < FIELD_WORDS; ++w) {
+    WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
       walker_state[state + 4u + w] = sum.X[w];
       walker_state[state + 4u + FIELD_WORDS + w] = sum.Y[w];
       walker_state[state + 4u + 2 * FIELD_WORDS + w] = sum.ZZ[w];

@@ -1,21 +1,22 @@
-// Radix sort pass, kernel 3 of 3: the stable scatter (radix_sort.wgsl for the tile layout).
+// Radix sort pass, kernel 4 of 4: the stable scatter (radix_sort.wgsl for the tile layout).
 //
 // Thread t of tile g owns the ITEMS_PER_THREAD consecutive entries t · ITEMS_PER_THREAD … of the
 // tile. It counts its digits into column t of digit_counts (digit-major, RADIX × 128 words); an
 // exclusive scan of that array in (digit, thread) order gives each (digit, thread) its position
-// among the tile's keys ordered by digit, then thread. Adding the scanned histogram entry of
-// (digit, tile) and subtracting the tile's own start of that digit gives global positions; each
+// among the tile's keys ordered by digit, then thread. Adding the tile's first output position of
+// the digit (the scanned histogram entry plus its block's scanned total) and subtracting the tile's own start of that digit gives global positions; each
 // thread then writes its entries in order, so keys of equal digit keep their input order.
 //
-// Resources: 5 storage buffers (keys in, values in, keys out, values out, scanned histograms),
-// 1 uniform, 8,704 bytes of workgroup memory.
+// Resources: 6 storage buffers (keys in, values in, keys out, values out, histograms scanned in
+// blocks, scanned block totals), 1 uniform, 8,704 bytes of workgroup memory.
 
 @group(0) @binding(0) var<storage, read> keys_in: array<u32>;
 @group(0) @binding(1) var<storage, read> values_in: array<u32>;
 @group(0) @binding(2) var<storage, read_write> keys_out: array<u32>;
 @group(0) @binding(3) var<storage, read_write> values_out: array<u32>;
 @group(0) @binding(4) var<storage, read> histograms: array<u32>;
-@group(0) @binding(5) var<uniform> arguments: PassArguments;
+@group(0) @binding(5) var<storage, read> block_totals: array<u32>;
+@group(0) @binding(6) var<uniform> arguments: PassArguments;
 
 const COUNT_WORDS = 2048u;  // RADIX · SORT_WORKGROUP_SIZE
 const COUNT_WORDS_PER_THREAD = 16u;  // = RADIX
@@ -60,8 +61,9 @@ fn main(@builtin(local_invocation_id) local: vec3<u32>, @builtin(workgroup_id) g
   workgroupBarrier();
   var next_position: array<u32, 16>;
   for (var d = 0u; d < RADIX; d++) {
-    next_position[d] = histograms[d * arguments.tiles + tile] + digit_counts[d * SORT_WORKGROUP_SIZE + t] -
-                       digit_counts[d * SORT_WORKGROUP_SIZE];
+    let histogram_word = d * arguments.tiles + tile;
+    let tile_start = block_totals[histogram_word / SCAN_BLOCK_WORDS] + histograms[histogram_word];
+    next_position[d] = tile_start + digit_counts[d * SORT_WORKGROUP_SIZE + t] - digit_counts[d * SORT_WORKGROUP_SIZE];
   }
   for (var j = 0u; j < ITEMS_PER_THREAD; j++) {
     let index = first + j;
