@@ -51,8 +51,8 @@ Status RadixSort::create(std::unique_ptr<RadixSort>& out,
                          std::uint32_t max_count,
                          std::uint32_t items_per_thread) {
   if (max_count == 0) return Status::error(StatusCode::invalid_argument, "radix sort: max_count must be ≥ 1");
-  if (items_per_thread == 0 || items_per_thread > 256) {
-    return Status::error(StatusCode::invalid_argument, "radix sort: items_per_thread must be in [1, 256]");
+  if (items_per_thread == 0 || items_per_thread > kMaxItemsPerThread) {
+    return Status::error(StatusCode::invalid_argument, "radix sort: items_per_thread must be in [1, 16]");
   }
   std::unique_ptr<StorageBuffer> histograms;
   std::unique_ptr<StorageBuffer> block_totals;

@@ -10,7 +10,7 @@
 //   radix_sort_scatter      stable scatter from one (keys, values) pair of buffers to the other
 // The passes ping-pong between buffer 0 and buffer 1; record() says which holds the result.
 //
-// Storage buffers per pipeline: 2, 2, 1, 6. Workgroup memory: 64 B, 512 B, 512 B, 8,704 B.
+// Storage buffers per pipeline: 2, 2, 1, 6. Workgroup memory: 64 B, 512 B, 512 B, 8,832 B.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +30,8 @@ class RadixSort {
   // Entries per thread of a tile: not tuned (16 keeps the lavapipe tests short; a GPU wants a
   // measurement).
   static constexpr std::uint32_t kDefaultItemsPerThread = 16;
+  // The scatter holds a whole tile in its 2,048 words of workgroup memory.
+  static constexpr std::uint32_t kMaxItemsPerThread = 16;
 
   // A sort of up to max_count entries (≥ 1); owns the histogram and block-total buffers.
   static Status create(std::unique_ptr<RadixSort>& out,

@@ -294,7 +294,7 @@ constexpr std::array<ShaderInfo, static_cast<std::size_t>(ShaderId::count)> kSha
     {"radix_sort_histogram", kRadixSortHistogram, {}, 2, 16, 64},
     {"radix_sort_scan_blocks", kRadixSortScanBlocks, {}, 2, 4, 512},
     {"radix_sort_scan", kRadixSortScan, {}, 1, 4, 512},
-    {"radix_sort_scatter", kRadixSortScatter, {}, 6, 16, 8704},
+    {"radix_sort_scatter", kRadixSortScatter, {}, 6, 16, 8832},
     {"bucket_bounds", kBucketBounds, {}, 4, 8, 0},
     {"stream_walker_bn254", kStreamWalkerBn254, kStreamWalkerBn254Int64, 8, 16, 0},
     {"stream_walker_grumpkin", kStreamWalkerGrumpkin, kStreamWalkerGrumpkinInt64, 8, 16, 0},
