@@ -19,8 +19,11 @@
 #define ZKMSM_FIELD_GLSL
 
 // WORD_LOOP marks the loops over a value's words, here and in the shaders that include this file.
-// A shader that defines ZKMSM_UNROLL_WORD_LOOPS first (the MSM's hot ones: xyzz_walker.comp,
-// split_windows.comp, walker_combine.comp) gets them [[unroll]]ed by glslc in the SPIR-V; the rows
+// A shader that defines ZKMSM_UNROLL_WORD_LOOPS first (the MSM's hot ones in the int64 form:
+// xyzz_walker.comp, split_windows.comp, walker_combine.comp) gets them [[unroll]]ed by glslc in
+// the SPIR-V (in the int32 form the unrolled xyzz walker gave wrong sums on lavapipe when its state
+// was saved between dispatches, vulkan_msm_test SlotsThatFinishInTheFirstDispatchStayFinished:
+// not understood, so that form keeps its loops); the rows
 // of a product stay a loop (unrolling them too made glslc take minutes and run out of memory on
 // the 12-word shaders) but index no array by the row. A word array indexed at run time cannot live
 // in registers: NVIDIA's compiler left loops of the xyzz walker rolled, and with them unrolled its

@@ -30,7 +30,9 @@
 // (0 affine: the stream walker and the pair tree; 1 XYZZ: the xyzz walker).
 // Compiled per curve.
 #extension GL_GOOGLE_include_directive : require
+#if defined(ZKMSM_FIELD_INT64)
 #define ZKMSM_UNROLL_WORD_LOOPS  // field.glsl: word loops unrolled, arrays in registers
+#endif
 
 #define LANES_MAX 64u
 layout(local_size_x = 64, local_size_x_id = 0) in;

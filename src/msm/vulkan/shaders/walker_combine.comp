@@ -17,7 +17,9 @@
 // bytes of push constants, no workgroup memory. Specialization constants: 0 = workgroup size,
 // 1 = BUCKET_SUM_FORM (0 affine, 2W words per bucket; 1 XYZZ, 4W). Compiled per curve.
 #extension GL_GOOGLE_include_directive : require
+#if defined(ZKMSM_FIELD_INT64)
 #define ZKMSM_UNROLL_WORD_LOOPS  // field.glsl: word loops unrolled, arrays in registers
+#endif
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
 layout(constant_id = 1) const uint BUCKET_SUM_FORM = 0u;

@@ -25,7 +25,9 @@
 // walker state), 16 bytes of push constants, no workgroup memory. Specialization constant 0 =
 // workgroup size. Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN / _BLS12_381).
 #extension GL_GOOGLE_include_directive : require
+#if defined(ZKMSM_FIELD_INT64)
 #define ZKMSM_UNROLL_WORD_LOOPS  // field.glsl: word loops unrolled, arrays in registers
+#endif
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
 
