@@ -47,7 +47,10 @@ Status RadixSort::create(Context& context, std::uint32_t max_count, std::unique_
     return s;
   if (Status s = context.pipeline(common + kWorkgroupScanSource + kRadixSortScanSource, scan_kinds, sort->scan_); !s.ok)
     return s;
-  if (Status s = context.pipeline(common + kRadixSortScatterSource, scatter_kinds, sort->scatter_); !s.ok) return s;
+  if (Status s =
+          context.pipeline(common + kWorkgroupScanSource + kRadixSortScatterSource, scatter_kinds, sort->scatter_);
+      !s.ok)
+    return s;
   const std::uint32_t words = histogram_words(max_count);
   if (Status s = context.storage_buffer(std::uint64_t{words} * 4, sort->histograms_); !s.ok) return s;
   if (Status s = context.storage_buffer(std::uint64_t{scan_block_count(words)} * 4, sort->block_totals_); !s.ok)

@@ -27,7 +27,6 @@ const COUNT_WORDS_PER_THREAD = 16u;  // = RADIX
 // First the (digit, thread) counts, [d · 128 + t], then the tile's keys and then its values in the
 // pass's order.
 var<workgroup> tile_words: array<u32, 2048>;
-var<workgroup> scan_sums: array<u32, 128>;
 var<workgroup> digit_tile_start: array<u32, 16>;    // the tile's first position of digit d in its own order
 var<workgroup> digit_output_start: array<u32, 16>;  // ... and in the output
 
@@ -52,16 +51,9 @@ fn main(@builtin(local_invocation_id) local: vec3<u32>, @builtin(workgroup_id) g
   let begin = t * COUNT_WORDS_PER_THREAD;
   var sum = 0u;
   for (var j = 0u; j < COUNT_WORDS_PER_THREAD; j++) { sum += tile_words[begin + j]; }
-  scan_sums[t] = sum;
-  workgroupBarrier();
-  for (var offset = 1u; offset < SORT_WORKGROUP_SIZE; offset <<= 1u) {
-    var add = 0u;
-    if (t >= offset) { add = scan_sums[t - offset]; }
-    workgroupBarrier();
-    scan_sums[t] += add;
-    workgroupBarrier();
-  }
-  var running = scan_sums[t] - sum;
+  thread_sums[t] = sum;
+  workgroup_inclusive_scan(t);  // workgroup_scan.wgsl
+  var running = thread_sums[t] - sum;
   for (var j = 0u; j < COUNT_WORDS_PER_THREAD; j++) {
     let c = tile_words[begin + j];
     tile_words[begin + j] = running;
