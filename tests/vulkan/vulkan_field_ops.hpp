@@ -1,6 +1,7 @@
 // Runs shaders/field_ops.comp (one of the field_ops_* shader variants) on pairs of field
-// elements and returns its seven results per pair: a + b, a − b, a·b, a², −a, a⁻¹ by safegcd,
-// a⁻¹ by Fermat.
+// elements and returns its twelve results per pair: a + b, a − b, a·b, a², −a, a⁻¹ by safegcd,
+// a⁻¹ by Fermat, then from the lazy operations on a + p and b + p: a + b, a − b, a·b, a·b − a²,
+// and one if a is zero (zero otherwise); the last five are 0 in a field without lazy bounds.
 #pragma once
 
 #include <array>
@@ -13,7 +14,7 @@
 
 namespace zkmsm::vulkan::test {
 
-inline constexpr std::size_t kFieldOpsResults = 7;
+inline constexpr std::size_t kFieldOpsResults = 12;
 
 // Field: a PrimeField of 4 or 6 limbs, uploaded as it is (the shaders' 8 or 12 × 32-bit layout).
 template <class Field>

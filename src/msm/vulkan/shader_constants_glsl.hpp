@@ -39,6 +39,24 @@ std::string glsl_words_constant(const std::string& name, const BigInt<L>& value,
          ");\n";
 }
 
+// 2p and 4p ("NAME_TWO_MODULUS", "NAME_FOUR_MODULUS") for a field with two spare top bits (4p < R),
+// the bounds of field_lazy.glsl's lazily reduced values; nothing for the others (BLS12-381 Fr),
+// so that a shader computing lazily in such a field does not compile.
+template <class Params>
+std::string glsl_lazy_bound_constants(const std::string& prefix) {
+  using C = FieldConstants<Params>;
+  if constexpr (C::spare_bits >= 2) {
+    BigInt<C::limbs> two_p{};
+    BigInt<C::limbs> four_p{};
+    add_with_carry(two_p, C::modulus, C::modulus);
+    add_with_carry(four_p, two_p, two_p);
+    return glsl_words_constant(prefix + "_TWO_MODULUS", two_p, "2p: the bound of lazily reduced values") +
+           glsl_words_constant(prefix + "_FOUR_MODULUS", four_p, "4p < R");
+  } else {
+    return {};
+  }
+}
+
 // The constants of one field, each name prefixed with `prefix` (e.g. "BN254_FQ").
 template <class Params>
 std::string glsl_field_constants(const std::string& prefix, const std::string& title) {
@@ -58,7 +76,8 @@ std::string glsl_field_constants(const std::string& prefix, const std::string& t
          glsl_words_constant(prefix + "_R2", C::r2_mod_p,
                              "R^2 mod p: Montgomery product with it converts canonical -> Montgomery") +
          glsl_words_constant(prefix + "_MODULUS_MINUS_2", shader_modulus_minus_two<Params>(),
-                             "p - 2: the exponent of Fermat inversion");
+                             "p - 2: the exponent of Fermat inversion") +
+         glsl_lazy_bound_constants<Params>(prefix);
 }
 
 // The constants of one curve y² = x³ + b, each name prefixed with `prefix` (e.g. "BN254_G1"); for

@@ -123,9 +123,11 @@ uint field_mul_row_word(inout uint rest[FIELD_WORDS]) {
 
 // Montgomery product a·b·R⁻¹ mod p by CIOS (Koç, Acar, Kaliski, "Analyzing and comparing
 // Montgomery multiplication algorithms", IEEE Micro 1996) on 32-bit words: per row, t += a·b[i],
-// then t = (t + m·p) / 2^32 with m = t[0]·(−p⁻¹) mod 2^32. t stays < 2p < R between rows, so
+// then t = (t + m·p) / 2^32 with m = t[0]·(−p⁻¹) mod 2^32. t stays < a + p < R between rows, so
 // W + 1 words hold it (t[W] is only the row's transient top word). Each word step
 // x·y + t + carry ≤ (2^32 − 1)² + 2(2^32 − 1) = 2^64 − 1 fits the (hi, lo) pair exactly.
+// field_mul_below_2p is the product before its conditional subtraction: < a·b/R + p, so < 2p for
+// reduced a, b (2p < R) and for a, b < 2p where 4p < R (field_lazy.glsl); field_mul reduces it.
 // The even/odd split of the CUDA field is a possible later speed-up (not measured here).
 #if defined(ZKMSM_FIELD_INT64)
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
@@ -134,7 +136,7 @@ uint field_mul_row_word(inout uint rest[FIELD_WORDS]) {
 // NVIDIA's compiler can emit as a wide multiply-add instead of a multiply and two carry chains.
 // Every shader is built in both forms; a context runs this one where the device has shaderInt64
 // (field_form.hpp).
-uint[FIELD_WORDS] field_mul(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+uint[FIELD_WORDS] field_mul_below_2p(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
   uint t[FIELD_WORDS + 1];
   WORD_LOOP for (int k = 0; k <= FIELD_WORDS; ++k) t[k] = 0u;
 #if defined(ZKMSM_UNROLL_WORD_LOOPS)
@@ -167,12 +169,16 @@ uint[FIELD_WORDS] field_mul(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
   }
   uint product[FIELD_WORDS];
   WORD_LOOP for (int k = 0; k < FIELD_WORDS; ++k) product[k] = t[k];
-  return field_reduce_once(product);
+  return product;
+}
+
+uint[FIELD_WORDS] field_mul(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+  return field_reduce_once(field_mul_below_2p(a, b));
 }
 
 uint[FIELD_WORDS] field_sqr(uint a[FIELD_WORDS]) { return field_mul(a, a); }
 #else
-uint[FIELD_WORDS] field_mul(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+uint[FIELD_WORDS] field_mul_below_2p(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
   uint t[FIELD_WORDS + 1];
   WORD_LOOP for (int k = 0; k <= FIELD_WORDS; ++k) t[k] = 0u;
 #if defined(ZKMSM_UNROLL_WORD_LOOPS)
@@ -217,7 +223,11 @@ uint[FIELD_WORDS] field_mul(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
   }
   uint product[FIELD_WORDS];
   WORD_LOOP for (int k = 0; k < FIELD_WORDS; ++k) product[k] = t[k];
-  return field_reduce_once(product);
+  return product;
+}
+
+uint[FIELD_WORDS] field_mul(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+  return field_reduce_once(field_mul_below_2p(a, b));
 }
 
 // a²·R⁻¹ mod p: the 2W-word square with each off-diagonal product a[i]·a[j] (i < j) computed

@@ -1,7 +1,10 @@
 #version 450
-// Test kernel of field.glsl and safegcd_inverse.glsl: for each i < count, the seven results of
-// (a[i], b[i]) in Montgomery form, fully reduced, at results[7i .. 7i + 6]:
-//   a + b, a − b, a·b, a², −a, a⁻¹ by safegcd, a⁻¹ by Fermat (both 0 for 0).
+// Test kernel of field.glsl, field_lazy.glsl and safegcd_inverse.glsl: for each i < count, the
+// twelve results of (a[i], b[i]) in Montgomery form, fully reduced, at results[12i .. 12i + 11]:
+//   a + b, a − b, a·b, a², −a, a⁻¹ by safegcd, a⁻¹ by Fermat (both 0 for 0),
+// then the lazy operations on the lazily reduced inputs a + p and b + p (< 2p), reduced after:
+//   a + b, a − b, a·b, a·b − a² (field_mul_sub_mul_lazy), one if a + p is the element 0 else 0;
+// all five 0 in a field without lazy bounds (BLS12-381 Fr: 4p > R).
 // Compiled once per field (-DZKMSM_FIELD_BN254_FQ / _FR, -DZKMSM_FIELD_BLS12_381_FQ / _FR).
 //
 // Resources: 3 storage buffers (a, b, results; each element W words), 4 bytes of push constants
@@ -17,9 +20,12 @@ layout(push_constant) uniform Arguments { uint count; };
 
 #include "field_params.glsl"
 #include "field.glsl"
+#if defined(FIELD_TWO_MODULUS)
+#include "field_lazy.glsl"
+#endif
 #include "safegcd_inverse.glsl"
 
-const uint kResultsPerElement = 7u;
+const uint kResultsPerElement = 12u;
 
 uint[FIELD_WORDS] load_a(uint index) {
   uint v[FIELD_WORDS];
@@ -50,4 +56,29 @@ void main() {
   store_result(index, 4u, field_neg(a));
   store_result(index, 5u, field_inverse_safegcd(a));
   store_result(index, 6u, field_inverse_fermat(a));
+#if defined(FIELD_TWO_MODULUS)
+  uint a_lazy[FIELD_WORDS];  // a + p: the same element, < 2p
+  uint b_lazy[FIELD_WORDS];
+  uint carry_a = 0u;
+  uint carry_b = 0u;
+  for (int w = 0; w < FIELD_WORDS; ++w) {
+    uint out_a;
+    uint out_b;
+    const uint sum_a = uaddCarry(a[w], FIELD_MODULUS[w], out_a);
+    const uint sum_b = uaddCarry(b[w], FIELD_MODULUS[w], out_b);
+    uint next_a;
+    uint next_b;
+    a_lazy[w] = uaddCarry(sum_a, carry_a, next_a);
+    b_lazy[w] = uaddCarry(sum_b, carry_b, next_b);
+    carry_a = out_a | next_a;
+    carry_b = out_b | next_b;
+  }
+  store_result(index, 7u, field_reduced(field_add_lazy(a_lazy, b_lazy)));
+  store_result(index, 8u, field_reduced(field_sub_lazy(a_lazy, b)));
+  store_result(index, 9u, field_reduced(field_mul_lazy(a_lazy, b_lazy)));
+  store_result(index, 10u, field_reduced(field_mul_sub_mul_lazy(a_lazy, b, a, a_lazy)));
+  store_result(index, 11u, field_is_zero_lazy(a_lazy) ? field_one() : field_zero());
+#else
+  for (uint slot = 7u; slot < kResultsPerElement; ++slot) store_result(index, slot, field_zero());
+#endif
 }

@@ -31,7 +31,7 @@
 layout(local_size_x = 64, local_size_x_id = 0) in;
 layout(constant_id = 1) const uint BATCH_SLOTS = 8u;
 
-layout(std430, set = 0, binding = 0) readonly buffer Points { uint point_words[]; };
+layout(std430, set = 0, binding = 0) readonly buffer Points { uvec4 point_quads[]; };
 layout(std430, set = 0, binding = 1) readonly buffer SortedKeys { uint sorted_keys[]; };
 layout(std430, set = 0, binding = 2) readonly buffer SortedValues { uint sorted_values[]; };
 layout(std430, set = 0, binding = 3) readonly buffer Valid { uint valid_count; };

@@ -13,9 +13,9 @@
 //   record 0: the run that starts at the piece's start (flags: from_before, to_after)
 //   record 1: the run that ends at the piece's end, when it is not record 0 (to_after)
 //
-// The including shader declares the buffers point_words, sorted_keys, sorted_values,
-// bucket_sum_words, record_words, record_meta and the push constant `slots` (U), and includes
-// field.glsl, affine_point.glsl and walker_records.glsl first.
+// The including shader declares the buffers point_quads (the bases as uvec4), sorted_keys,
+// sorted_values, bucket_sum_words, record_words, record_meta and the push constant `slots` (U), and
+// includes field.glsl, affine_point.glsl and walker_records.glsl first.
 #ifndef ZKMSM_WALKER_PIECES_GLSL
 #define ZKMSM_WALKER_PIECES_GLSL
 
@@ -24,13 +24,19 @@ uint piece_start(uint u, uint entries) {
   return u * base + min(u, entries - base * slots);
 }
 
+// The bases are read four words at a time (point_quads; FIELD_WORDS is 8 or 12, so a point is
+// whole quads): 16-byte loads for the gather that every walker step waits on.
 AffinePoint entry_point(uint entry) {
   const uint value = sorted_values[entry];
-  const uint base = AFFINE_WORDS * (value & 0x7fffffffu);
+  const uint base = (AFFINE_WORDS / 4) * (value & 0x7fffffffu);
   AffinePoint p;
-  WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
-    p.x[w] = point_words[base + w];
-    p.y[w] = point_words[base + FIELD_WORDS + w];
+  WORD_LOOP for (uint q = 0u; q < FIELD_WORDS / 4; ++q) {
+    const uvec4 x = point_quads[base + q];
+    const uvec4 y = point_quads[base + FIELD_WORDS / 4 + q];
+    WORD_LOOP for (uint k = 0u; k < 4u; ++k) {
+      p.x[4u * q + k] = x[k];
+      p.y[4u * q + k] = y[k];
+    }
   }
   return (value >> 31) != 0u ? affine_negate(p) : p;
 }

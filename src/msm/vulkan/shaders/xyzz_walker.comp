@@ -1,10 +1,10 @@
 #version 450
 // accumulate_buckets with XYZZ buckets (accumulator = xyzz): every bucket's sum from the sorted
-// entries of one window batch with mixed XYZZ additions (madd-2008-s, xyzz_point.glsl: no
-// inversion, complete for P + P, P + (−P) and infinity), one running sum per invocation. What the
-// CUDA backend's xyzz walker does, and what every fast public GPU MSM does; the stream walker's
-// affine additions need S slots of private state and a safegcd per round, this needs one XYZZ
-// point.
+// entries of one window batch with mixed XYZZ additions (madd-2008-s: no inversion, complete for
+// P + P, P + (−P) and infinity) on lazily reduced coordinates (xyzz_point_lazy.glsl), one running
+// sum per invocation. What the CUDA backend's xyzz walker does, and what every fast public GPU MSM
+// does; the stream walker's affine additions need S slots of private state and a safegcd per
+// round, this needs one XYZZ point.
 //
 // The M valid sorted entries are cut into U = threads equal pieces (walker_pieces.glsl with one
 // slot per invocation): invocation t walks piece t one entry per iteration: an entry of the
@@ -20,9 +20,9 @@
 // of the batch (driver watchdogs; lavapipe's loop limit): the host records ⌈longest piece /
 // max_entries⌉ dispatches, one with the automatic geometry.
 //
-// Resources: 8 storage buffers (points, sorted keys, sorted values, valid count, bucket sums (4W
-// words each, XYZZ), records (2 XYZZ points per invocation), record meta (4 words per invocation),
-// walker state), 16 bytes of push constants, no workgroup memory. Specialization constant 0 =
+// Resources: 8 storage buffers (points, read as uvec4; sorted keys, sorted values, valid count,
+// bucket sums (4W words each, XYZZ), records (2 XYZZ points per invocation), record meta (4 words
+// per invocation), walker state), 16 bytes of push constants, no workgroup memory. Specialization constant 0 =
 // workgroup size. Compiled per curve (-DZKMSM_CURVE_BN254 / _GRUMPKIN / _BLS12_381).
 #extension GL_GOOGLE_include_directive : require
 #if defined(ZKMSM_FIELD_INT64)
@@ -31,7 +31,7 @@
 
 layout(local_size_x = 64, local_size_x_id = 0) in;
 
-layout(std430, set = 0, binding = 0) readonly buffer Points { uint point_words[]; };
+layout(std430, set = 0, binding = 0) readonly buffer Points { uvec4 point_quads[]; };
 layout(std430, set = 0, binding = 1) readonly buffer SortedKeys { uint sorted_keys[]; };
 layout(std430, set = 0, binding = 2) readonly buffer SortedValues { uint sorted_values[]; };
 layout(std430, set = 0, binding = 3) readonly buffer Valid { uint valid_count; };
@@ -48,12 +48,15 @@ layout(push_constant) uniform Arguments {
 
 #include "curve_params.glsl"
 #include "field.glsl"
+#include "field_lazy.glsl"
 #include "affine_point.glsl"
 #include "xyzz_point.glsl"
+#include "xyzz_point_lazy.glsl"
 #include "walker_records.glsl"
 #include "walker_pieces.glsl"
 
-const uint kStateWords = 4u + XYZZ_WORDS;  // cursor, run start, bucket, run open, running sum (X, Y, ZZ, ZZZ)
+// cursor, run start, bucket, run open, running sum (X, Y, ZZ, ZZZ; lazily reduced, as in registers)
+const uint kStateWords = 4u + XYZZ_WORDS;
 
 void store_xyzz(uint base, XyzzPoint p, bool final_sum) {
   WORD_LOOP for (uint w = 0u; w < FIELD_WORDS; ++w) {
@@ -71,11 +74,12 @@ void store_xyzz(uint base, XyzzPoint p, bool final_sum) {
   }
 }
 
-void emit_xyzz_run(
-    uint u, uint bucket, XyzzPoint sum, uint run_start, uint run_end, uint piece_begin, uint piece_end, uint entries) {
+// `lazy_sum` is lazily reduced (xyzz_point_lazy.glsl); what is stored is fully reduced.
+void emit_xyzz_run(uint u, uint bucket, XyzzPoint lazy_sum, uint run_start, uint run_end, uint piece_begin,
+                   uint piece_end, uint entries) {
   const uint place = place_run(u, bucket, run_start, run_end, piece_begin, piece_end, entries);
   const bool final_sum = place == kRunFinal;
-  store_xyzz(final_sum ? XYZZ_WORDS * bucket : walker_record_base(u, place), sum, final_sum);
+  store_xyzz(final_sum ? XYZZ_WORDS * bucket : walker_record_base(u, place), xyzz_fully_reduced(lazy_sum), final_sum);
 }
 
 void main() {
@@ -110,7 +114,7 @@ void main() {
     const uint key = sorted_keys[cursor];
     const AffinePoint point = entry_point(cursor);
     if (run_open && key == bucket) {
-      sum = xyzz_add_affine(sum, point);
+      sum = xyzz_add_affine_lazy(sum, point);
     } else {
       if (run_open) emit_xyzz_run(t, bucket, sum, run_start, cursor, piece_begin, piece_end, entries);
       run_open = true;

@@ -1,0 +1,142 @@
+// Lazily reduced field arithmetic for the hot loops (the xyzz walker's running sums): values in
+// [0, 2p) instead of [0, p), where x and x + p are the same element, so that a product skips
+// field.glsl's final conditional subtraction and a sum or difference corrects by 2p at most once.
+// The CUDA backend's field does the same (device_field.cuh, "lazy reduction"), as does
+// era-bellman-cuda's.
+//
+// Representation: a uint[FIELD_WORDS] holds a·R mod p plus 0 or p (Montgomery form, LAZILY
+// REDUCED: < 2p). Reduced values are lazily reduced ones, so inputs mix freely. Equality is not
+// word equality: field_is_zero_lazy tests the element, field_reduced brings a value back to
+// [0, p) before it is stored or compared.
+//
+// Bounds: 4p < R (FIELD_TWO_MODULUS and FIELD_FOUR_MODULUS exist only for such fields,
+// field_params.glsl). A sum of two lazy values is < 4p < R (no carry out of the top word); the
+// Montgomery product of two is < 4p²/R + p < 2p (field_mul_below_2p).
+//
+// Requires field.glsl.
+#ifndef ZKMSM_FIELD_LAZY_GLSL
+#define ZKMSM_FIELD_LAZY_GLSL
+
+uint[FIELD_WORDS] field_mul_lazy(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) { return field_mul_below_2p(a, b); }
+
+uint[FIELD_WORDS] field_sqr_lazy(uint a[FIELD_WORDS]) { return field_mul_below_2p(a, a); }
+
+// [0, 2p) → [0, p).
+uint[FIELD_WORDS] field_reduced(uint a[FIELD_WORDS]) { return field_reduce_once(a); }
+
+// a − 2p when a ≥ 2p, else a (for a < 4p).
+uint[FIELD_WORDS] field_subtract_two_p_once(uint a[FIELD_WORDS]) {
+  uint reduced[FIELD_WORDS];
+  const uint borrow = words_sub(reduced, a, FIELD_TWO_MODULUS);
+  WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) reduced[i] = borrow != 0u ? a[i] : reduced[i];
+  return reduced;
+}
+
+uint[FIELD_WORDS] field_add_lazy(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+  uint sum[FIELD_WORDS];
+  uint carry = 0u;
+  WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) {
+    uint carry_a;
+    uint carry_b;
+    const uint s = uaddCarry(a[i], b[i], carry_a);
+    sum[i] = uaddCarry(s, carry, carry_b);
+    carry = carry_a | carry_b;
+  }
+  return field_subtract_two_p_once(sum);
+}
+
+uint[FIELD_WORDS] field_double_lazy(uint a[FIELD_WORDS]) { return field_add_lazy(a, a); }
+
+// a − b, plus 2p when a < b: in [0, 2p) for a, b < 2p.
+uint[FIELD_WORDS] field_sub_lazy(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+  uint diff[FIELD_WORDS];
+  const uint borrow = words_sub(diff, a, b);
+  const uint mask = 0u - borrow;
+  uint carry = 0u;
+  WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) {
+    uint carry_a;
+    uint carry_b;
+    const uint s = uaddCarry(diff[i], FIELD_TWO_MODULUS[i] & mask, carry_a);
+    diff[i] = uaddCarry(s, carry, carry_b);
+    carry = carry_a | carry_b;
+  }
+  return diff;
+}
+
+// Whether a lazy value is the element 0 (the pattern 0 or p).
+bool field_is_zero_lazy(uint a[FIELD_WORDS]) {
+  uint any = 0u;
+  uint diff = 0u;
+  WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) {
+    any |= a[i];
+    diff |= a[i] ^ FIELD_MODULUS[i];
+  }
+  return any == 0u || diff == 0u;
+}
+
+#if defined(ZKMSM_FIELD_INT64)
+// a·b − c·d (Montgomery form: (a·b − c·d)·R⁻¹ mod p) in [0, 2p), for a, b, c, d < 2p, with one
+// Montgomery reduction per row instead of two (XYZZ's Y3 = R·(Q − X3) − Y1·PPP), as the CUDA
+// field's mul_sub_mul_lazy: the rows of a·b + c·e with e = 4p − d ∈ (2p, 4p], the same element.
+// Bounds: between rows t < a + c + p < 5p, and each row adds < (2p + 2p)·2^32, so W + 1 words
+// hold it; at the end T < 2p·2p + 2p·4p = 12p², so (T + M·p)/R < 12p²/R + p < 4p (4p < R), and
+// one subtraction of 2p. Each word step x·y + t + carry ≤ 2^64 − 1, so the two products are two
+// carry chains per row. Saves one of the two products' reductions: W² of 4W² multiply-adds.
+uint[FIELD_WORDS] field_mul_sub_mul_lazy(uint a[FIELD_WORDS], uint b[FIELD_WORDS], uint c[FIELD_WORDS],
+                                         uint d[FIELD_WORDS]) {
+  uint e[FIELD_WORDS];
+  words_sub(e, FIELD_FOUR_MODULUS, d);  // 4p − d: no borrow for d < 2p
+  uint t[FIELD_WORDS + 1];
+  WORD_LOOP for (int k = 0; k <= FIELD_WORDS; ++k) t[k] = 0u;
+#if defined(ZKMSM_UNROLL_WORD_LOOPS)
+  uint rest_b[FIELD_WORDS] = b;  // b's and e's words still to come (field_mul_row_word)
+  uint rest_e[FIELD_WORDS] = e;
+#endif
+  for (int i = 0; i < FIELD_WORDS; ++i) {
+#if defined(ZKMSM_UNROLL_WORD_LOOPS)
+    const uint b_i = field_mul_row_word(rest_b);
+    const uint e_i = field_mul_row_word(rest_e);
+#else
+    const uint b_i = b[i];
+    const uint e_i = e[i];
+#endif
+    uint64_t carry = 0ul;
+    WORD_LOOP for (int j = 0; j < FIELD_WORDS; ++j) {
+      const uint64_t step = uint64_t(a[j]) * uint64_t(b_i) + uint64_t(t[j]) + carry;
+      t[j] = uint(step);
+      carry = step >> 32;
+    }
+    uint64_t top = uint64_t(t[FIELD_WORDS]) + carry;
+    t[FIELD_WORDS] = uint(top);
+    carry = 0ul;
+    WORD_LOOP for (int j = 0; j < FIELD_WORDS; ++j) {
+      const uint64_t step = uint64_t(c[j]) * uint64_t(e_i) + uint64_t(t[j]) + carry;
+      t[j] = uint(step);
+      carry = step >> 32;
+    }
+    top = uint64_t(t[FIELD_WORDS]) + carry;
+    t[FIELD_WORDS] = uint(top);
+    const uint m = t[0] * FIELD_NEG_INV32;
+    uint64_t reduction = (uint64_t(m) * uint64_t(FIELD_MODULUS[0]) + uint64_t(t[0])) >> 32;
+    WORD_LOOP for (int j = 1; j < FIELD_WORDS; ++j) {
+      const uint64_t step = uint64_t(m) * uint64_t(FIELD_MODULUS[j]) + uint64_t(t[j]) + reduction;
+      t[j - 1] = uint(step);
+      reduction = step >> 32;
+    }
+    const uint64_t last = uint64_t(t[FIELD_WORDS]) + reduction;
+    t[FIELD_WORDS - 1] = uint(last);
+    t[FIELD_WORDS] = uint(last >> 32);
+  }
+  uint result[FIELD_WORDS];
+  WORD_LOOP for (int k = 0; k < FIELD_WORDS; ++k) result[k] = t[k];
+  return field_subtract_two_p_once(result);
+}
+#else
+// The same function from two lazy products (the 32-bit form keeps its products separate).
+uint[FIELD_WORDS] field_mul_sub_mul_lazy(uint a[FIELD_WORDS], uint b[FIELD_WORDS], uint c[FIELD_WORDS],
+                                         uint d[FIELD_WORDS]) {
+  return field_sub_lazy(field_mul_lazy(a, b), field_mul_lazy(c, d));
+}
+#endif
+
+#endif
