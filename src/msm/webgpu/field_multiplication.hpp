@@ -1,8 +1,14 @@
 // How the WebGPU shaders multiply field elements: the one choice the module is set up with
 // (web/zkmsm.mjs init({ fieldMultiplication })), since WGSL has no 32 × 32 → 64-bit product.
 //
-//   words16  CIOS on 32-bit words (shaders/field_mul_words.wgsl): each word product is four
-//            16 × 16-bit products and a carry chain. The default: measured on every GPU so far.
+//   words16  CIOS on 32-bit words: each word product is four 16 × 16-bit products (field.wgsl's
+//            mul_wide) and a carry chain. The default: measured on every GPU so far. Written
+//            out per field (wgsl_field_mul_words): the words of a and of the running value t
+//            are scalars, each row's two passes over them straight-line with the modulus'
+//            words as literals; only the rows stay a loop, taking b's words from scalars that
+//            move down one per row. An array indexed by a loop counter cannot live in
+//            registers: the looped form (until 2026-12-07) left NVIDIA's compiler arrays in
+//            local memory, as the Vulkan shaders' rolled loops did (BENCHMARKS.md).
 //   limbs13  the seeds' choice: 13-bit limbs, so a limb product is < 2^26 and a column of the
 //            2L-limb product sums all its a_i·b_j and m_i·p_j terms and the carries without
 //            overflow (≤ 2L·2^26 + 2^20 < 2^32 for L ≤ 30), with no carry per product. Written
@@ -110,10 +116,50 @@ std::string wgsl_field_mul13() {
   return t;
 }
 
+// words16's field_mul, written out for Params: CIOS (Koç, Acar, Kaliski 1996) on 32-bit words:
+// per row t += a·b_i, then t = (t + m·p) / 2^32 with m = t_0·(−p⁻¹) mod 2^32. t < 2p < R between
+// rows (t_W is the row's transient top word); each step x·y + t + carry ≤ 2^64 − 1 fits a
+// (low, high) pair. a_j and t_k are scalars; b_0 … b_(W−1) move down one word per row, so the
+// row's word is always b_0.
+template <class Params>
+std::string wgsl_field_mul_words() {
+  using C = FieldConstants<Params>;
+  constexpr unsigned W = 2 * C::limbs;
+  const auto n = [](unsigned v) { return std::to_string(v); };
+  const auto p = [&](unsigned j) {
+    return std::to_string(static_cast<std::uint32_t>(C::modulus.limb[j / 2] >> (32 * (j % 2)))) + "u";
+  };
+  std::string t =
+      "// field_mul on 32-bit words (FieldMultiplication::words16, generated: field_multiplication.hpp)\n"
+      "fn field_mul(a: Field, b: Field) -> Field {\n";
+  for (unsigned j = 0; j < W; ++j) t += "  let a" + n(j) + " = a[" + n(j) + "];\n";
+  for (unsigned j = 0; j < W; ++j) t += "  var b" + n(j) + " = b[" + n(j) + "];\n";
+  for (unsigned k = 0; k <= W; ++k) t += "  var t" + n(k) + " = 0u;\n";
+  t += "  for (var i = 0u; i < " + n(W) + "u; i++) {\n    let word = b0;\n";
+  for (unsigned j = 0; j + 1 < W; ++j) t += "    b" + n(j) + " = b" + n(j + 1) + ";\n";
+  t += "    var carry = 0u;\n";
+  for (unsigned j = 0; j < W; ++j) {
+    t += "    { let product = mul_wide(a" + n(j) + ", word);\n      let low = add_carry(product.x, t" + n(j) +
+         ", carry);\n      t" + n(j) + " = low.x;\n      carry = product.y + low.y; }\n";
+  }
+  t += "    let top = add_carry(t" + n(W) + ", carry, 0u);\n    t" + n(W) + " = top.x;\n";
+  t += "    let m = t0 * FIELD_NEG_INV32;\n    let first = mul_wide(m, " + p(0) +
+       ");\n    var reduction = first.y + add_carry(first.x, t0, 0u).y;\n";
+  for (unsigned j = 1; j < W; ++j) {
+    t += "    { let product = mul_wide(m, " + p(j) + ");\n      let low = add_carry(product.x, t" + n(j) +
+         ", reduction);\n      t" + n(j - 1) + " = low.x;\n      reduction = product.y + low.y; }\n";
+  }
+  t += "    let last = add_carry(t" + n(W) + ", reduction, 0u);\n    t" + n(W - 1) + " = last.x;\n    t" + n(W) +
+       " = last.y + top.y;\n  }\n  return field_reduce_once(Field(";
+  for (unsigned k = 0; k < W; ++k) t += (k == 0 ? "t" : ", t") + n(k);
+  t += "));\n}\n";
+  return t;
+}
+
 template <class Params>
 std::string wgsl_field_mul() {
   if (field_multiplication() == FieldMultiplication::limbs13) return wgsl_field_mul13<Params>();
-  return kFieldMulWordsSource;
+  return wgsl_field_mul_words<Params>();
 }
 
 }  // namespace zkmsm::webgpu

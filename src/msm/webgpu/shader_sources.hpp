@@ -6,7 +6,6 @@ namespace zkmsm::webgpu {
 
 extern const char* const kDispatchSource;             // shaders/dispatch.wgsl
 extern const char* const kFieldSource;                // shaders/field.wgsl
-extern const char* const kFieldMulWordsSource;        // shaders/field_mul_words.wgsl
 extern const char* const kSafegcdInverseSource;       // shaders/safegcd_inverse.wgsl
 extern const char* const kFieldOpsSource;             // shaders/field_ops.wgsl
 extern const char* const kCurveSource;                // shaders/curve.wgsl

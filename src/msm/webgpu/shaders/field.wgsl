@@ -109,7 +109,7 @@ fn field_neg(a: Field) -> Field { return field_sub(field_zero(), a); }
 fn field_double(a: Field) -> Field { return field_add(a, a); }
 
 // field_mul(a, b) = a·b·R⁻¹ mod p comes with the field's generated constants, in the form the
-// module was set up with (field_multiplication.hpp): CIOS on 32-bit words from 16-bit products
-// (field_mul_words.wgsl) or 13-bit limbs with lazy columns (generated).
+// module was set up with (field_multiplication.hpp, both written out per field): CIOS on 32-bit
+// words from 16-bit products, or 13-bit limbs with lazy columns.
 
 fn field_sqr(a: Field) -> Field { return field_mul(a, a); }
