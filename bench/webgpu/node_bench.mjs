@@ -6,7 +6,10 @@
 // stages of the fastest run, the walker geometry, peak bytes) and the cpu backend's time.
 //
 //   node bench/webgpu/node_bench.mjs build/wasm/web/zkmsm.mjs [--log-n 16,18] [--repeats 3]
-//        [--configs '[{}, {"accumulator":"pair_tree"}]'] [--dawn-backend vulkan|opengl]
+//        [--configs '[{}, {"accumulator":"pair_tree"}]'] [--dawn-backend vulkan|opengl] [--bases]
+//
+// --bases: the points are prepared once per size on the webgpu backend (prepareBases, not timed)
+// and every timed MSM uploads only its scalars, as `zkmsm bench --inputs bases` does natively.
 //
 // Dawn's Vulkan backend runs on a GPU's Vulkan driver (or a recent lavapipe); its OpenGL backend
 // on Mesa's llvmpipe (EGL_PLATFORM=surfaceless) where there is no GPU. Configurations are msm()
@@ -19,10 +22,10 @@ const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
   options: { 'log-n': { type: 'string', default: '16' }, repeats: { type: 'string', default: '3' },
              configs: { type: 'string', default: '[{}]' }, 'dawn-backend': { type: 'string', default: 'opengl' },
-             curve: { type: 'string', default: 'bn254' } },
+             curve: { type: 'string', default: 'bn254' }, bases: { type: 'boolean', default: false } },
 });
 if (positionals.length !== 1) {
-  console.error('usage: node_bench.mjs BUILD/web/zkmsm.mjs [--log-n 16,18] [--repeats 3] [--configs JSON] [--dawn-backend vulkan|opengl]');
+  console.error('usage: node_bench.mjs BUILD/web/zkmsm.mjs [--log-n 16,18] [--repeats 3] [--configs JSON] [--dawn-backend vulkan|opengl] [--bases]');
   process.exit(2);
 }
 process.env.EGL_PLATFORM ??= 'surfaceless';
@@ -55,6 +58,7 @@ for (const logN of flags['log-n'].split(',').map(Number)) {
   const cpuStart = performance.now();
   const reference = await zkmsm.msm(curve, points, scalars, { backend: 'cpu' });
   console.log(JSON.stringify({ log_n: logN, backend: 'cpu', ms: performance.now() - cpuStart }));
+  const bases = flags.bases ? await zkmsm.prepareBases(curve, points, { backend: 'webgpu' }) : null;
   for (const config of configs) {
     const times = [];
     let fastest = null;
@@ -64,7 +68,8 @@ for (const logN of flags['log-n'].split(',').map(Number)) {
       const start = performance.now();
       let outcome;
       try {
-        outcome = await zkmsm.msm(curve, points, scalars, { ...config, backend: 'webgpu' });
+        outcome = bases !== null ? await zkmsm.msm(curve, bases, scalars, config)
+                                 : await zkmsm.msm(curve, points, scalars, { ...config, backend: 'webgpu' });
       } catch (e) {
         error = `${e.status ?? 'error'}: ${e.message}`;
         break;
@@ -82,11 +87,12 @@ for (const logN of flags['log-n'].split(',').map(Number)) {
       continue;
     }
     if (!verified) failures++;
-    console.log(JSON.stringify({ log_n: logN, backend: 'webgpu', config, verified, median_ms: median(times),
+    console.log(JSON.stringify({ log_n: logN, backend: 'webgpu', inputs: bases !== null ? 'bases' : 'host', config, verified, median_ms: median(times),
                                  min_ms: fastest.ms, stages_ms: fastest.stats.stages_ms, window_bits: fastest.stats.window_bits,
                                  webgpu: fastest.stats.webgpu, estimated_peak_bytes: fastest.stats.estimated_peak_bytes,
                                  measured_peak_bytes: fastest.stats.measured_peak_bytes }));
   }
+  if (bases !== null) await bases.release();
 }
 device.destroy();
 process.exit(failures === 0 ? 0 : 1);
