@@ -39,19 +39,22 @@ std::string glsl_words_constant(const std::string& name, const BigInt<L>& value,
          ");\n";
 }
 
-// 2p and 4p ("NAME_TWO_MODULUS", "NAME_FOUR_MODULUS") for a field with two spare top bits (4p < R),
-// the bounds of field_lazy.glsl's lazily reduced values; nothing for the others (BLS12-381 Fr),
-// so that a shader computing lazily in such a field does not compile.
+// The bounds of field_lazy.glsl's lazily reduced values: "NAME_TWO_MODULUS" (2p) for a field with
+// 4p < R, and "NAME_FOUR_MODULUS" (4p) where also 5p < R (field_mul_sub_mul_lazy's rows hold up to
+// 5p·2^32 in W + 1 words): BN254 Fq and Fr (p < 0.76·2^254, R = 2^256) and BLS12-381 Fq (p < 2^381,
+// R = 2^384) have both; BLS12-381 Fr neither, so that a shader computing lazily in it does not compile.
 template <class Params>
 std::string glsl_lazy_bound_constants(const std::string& prefix) {
   using C = FieldConstants<Params>;
   if constexpr (C::spare_bits >= 2) {
     BigInt<C::limbs> two_p{};
     BigInt<C::limbs> four_p{};
+    BigInt<C::limbs> five_p{};
     add_with_carry(two_p, C::modulus, C::modulus);
     add_with_carry(four_p, two_p, two_p);
-    return glsl_words_constant(prefix + "_TWO_MODULUS", two_p, "2p: the bound of lazily reduced values") +
-           glsl_words_constant(prefix + "_FOUR_MODULUS", four_p, "4p < R");
+    const bool five_p_below_r = add_with_carry(five_p, four_p, C::modulus) == 0;
+    return glsl_words_constant(prefix + "_TWO_MODULUS", two_p, "2p: the bound of lazily reduced values (4p < R)") +
+           (five_p_below_r ? glsl_words_constant(prefix + "_FOUR_MODULUS", four_p, "4p (5p < R)") : std::string());
   } else {
     return {};
   }

@@ -9,9 +9,10 @@
 // word equality: field_is_zero_lazy tests the element, field_reduced brings a value back to
 // [0, p) before it is stored or compared.
 //
-// Bounds: 4p < R (FIELD_TWO_MODULUS and FIELD_FOUR_MODULUS exist only for such fields,
-// field_params.glsl). A sum of two lazy values is < 4p < R (no carry out of the top word); the
-// Montgomery product of two is < 4p²/R + p < 2p (field_mul_below_2p).
+// Bounds: 4p < R (FIELD_TWO_MODULUS exists only for such fields, field_params.glsl; FIELD_FOUR_MODULUS,
+// which field_mul_sub_mul_lazy needs, only where also 5p < R). A sum of two lazy values is < 4p < R
+// (no carry out of the top word); the Montgomery product of two is < 4p²/R + p < 2p
+// (field_mul_below_2p).
 //
 // Requires field.glsl.
 #ifndef ZKMSM_FIELD_LAZY_GLSL
@@ -78,9 +79,9 @@ bool field_is_zero_lazy(uint a[FIELD_WORDS]) {
 // a·b − c·d (Montgomery form: (a·b − c·d)·R⁻¹ mod p) in [0, 2p), for a, b, c, d < 2p, with one
 // Montgomery reduction per row instead of two (XYZZ's Y3 = R·(Q − X3) − Y1·PPP), as the CUDA
 // field's mul_sub_mul_lazy: the rows of a·b + c·e with e = 4p − d ∈ (2p, 4p], the same element.
-// Bounds: between rows t < a + c + p < 5p, and each row adds < (2p + 2p)·2^32, so W + 1 words
-// hold it; at the end T < 2p·2p + 2p·4p = 12p², so (T + M·p)/R < 12p²/R + p < 4p (4p < R), and
-// one subtraction of 2p. Each word step x·y + t + carry ≤ 2^64 − 1, so the two products are two
+// Bounds: between rows t < a + c + p < 5p, and a row adds < (2p + 2p + p)·2^32, so with 5p < R
+// W + 1 words hold it; at the end T < 2p·2p + 2p·4p = 12p², so (T + M·p)/R < 12p²/R + p < 4p
+// (4p < R), and one subtraction of 2p. Each word step x·y + t + carry ≤ 2^64 − 1, so the two products are two
 // carry chains per row. Saves one of the two products' reductions: W² of 4W² multiply-adds.
 uint[FIELD_WORDS] field_mul_sub_mul_lazy(uint a[FIELD_WORDS], uint b[FIELD_WORDS], uint c[FIELD_WORDS],
                                          uint d[FIELD_WORDS]) {

@@ -5,7 +5,8 @@
 //   -DZKMSM_FIELD_BLS12_381_FR   BLS12-381 Fr (BLS12-381 G1 scalars), 8 words
 // The constants, the word count FIELD_WORDS among them, come from the generated
 // shader_constants.glsl (FieldConstants on the host). FIELD_TWO_MODULUS and FIELD_FOUR_MODULUS
-// (2p, 4p: field_lazy.glsl's bounds) exist for the fields with 4p < R, all but BLS12-381 Fr.
+// (2p, 4p: field_lazy.glsl's bounds) exist for the fields with 4p < R and 5p < R (the generator
+// writes 4p only where 5p < R), all but BLS12-381 Fr.
 #ifndef ZKMSM_FIELD_PARAMS_GLSL
 #define ZKMSM_FIELD_PARAMS_GLSL
 
