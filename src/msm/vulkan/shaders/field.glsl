@@ -5,7 +5,8 @@
 // Representation: a uint[FIELD_WORDS] holds a·R mod p with R = 2^(32W), FULLY REDUCED to [0, p),
 // word 0 least significant: bit for bit the layout of the host's PrimeField<Params> (W/2 × 64-bit
 // little-endian limbs) and of the CUDA DeviceField, so host arrays are uploaded as they are.
-// Every function takes and returns reduced values; equality is word equality, zero is all zeros.
+// Every function takes and returns reduced values (field_mul_below_2p also takes and returns values
+// below 2p: field_lazy.glsl); equality is word equality, zero is all zeros.
 //
 // The including shader first selects the field (field_params.glsl): FIELD_WORDS, FIELD_MODULUS,
 // FIELD_R, FIELD_R2, FIELD_MODULUS_MINUS_2 (const uint[FIELD_WORDS]) and FIELD_NEG_INV32

@@ -9,10 +9,10 @@
 // word equality: field_is_zero_lazy tests the element, field_reduced brings a value back to
 // [0, p) before it is stored or compared.
 //
-// Bounds: 4p < R (FIELD_TWO_MODULUS exists only for such fields, field_params.glsl; FIELD_FOUR_MODULUS,
-// which field_mul_sub_mul_lazy needs, only where also 5p < R). A sum of two lazy values is < 4p < R
-// (no carry out of the top word); the Montgomery product of two is < 4p²/R + p < 2p
-// (field_mul_below_2p).
+// Bounds: 4p < R (the generated constant behind FIELD_TWO_MODULUS exists only for such fields,
+// shader_constants_glsl.hpp; the one behind FIELD_FOUR_MODULUS, which field_mul_sub_mul_lazy needs,
+// only where also 5p < R). A sum of two lazy values is < 4p < R (no carry out of the top word); the
+// Montgomery product of two is < 4p²/R + p < 2p (field_mul_below_2p).
 //
 // Requires field.glsl.
 #ifndef ZKMSM_FIELD_LAZY_GLSL
