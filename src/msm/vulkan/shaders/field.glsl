@@ -71,15 +71,17 @@ uint words_sub(out uint r[FIELD_WORDS], uint a[FIELD_WORDS], uint b[FIELD_WORDS]
   return borrow;
 }
 
-// For a < 2p: a − p when a ≥ p, else a (a word-wise select, no divergent branch).
-uint[FIELD_WORDS] field_reduce_once(uint a[FIELD_WORDS]) {
+// a − m when a ≥ m, else a (a word-wise select, no divergent branch). m is p here, 2p in
+// field_lazy.glsl; the shaders pass constants, which glslc's inlining folds in.
+uint[FIELD_WORDS] words_subtract_if_at_least(uint a[FIELD_WORDS], uint m[FIELD_WORDS]) {
   uint reduced[FIELD_WORDS];
-  const uint borrow = words_sub(reduced, a, FIELD_MODULUS);
+  const uint borrow = words_sub(reduced, a, m);
   WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) reduced[i] = borrow != 0u ? a[i] : reduced[i];
   return reduced;
 }
 
-uint[FIELD_WORDS] field_add(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+// a + b mod R (the callers' bounds keep it below R).
+uint[FIELD_WORDS] words_add(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
   uint sum[FIELD_WORDS];
   uint carry = 0u;
   WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) {
@@ -89,23 +91,32 @@ uint[FIELD_WORDS] field_add(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
     sum[i] = uaddCarry(s, carry, carry_b);
     carry = carry_a | carry_b;
   }
-  return field_reduce_once(sum);
+  return sum;
 }
 
-uint[FIELD_WORDS] field_sub(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+// a − b, plus m when a < b (m masked to zero otherwise).
+uint[FIELD_WORDS] words_sub_or_add_back(uint a[FIELD_WORDS], uint b[FIELD_WORDS], uint m[FIELD_WORDS]) {
   uint diff[FIELD_WORDS];
   const uint borrow = words_sub(diff, a, b);
-  // a < b: add p back (p masked to zero otherwise).
   const uint mask = 0u - borrow;
   uint carry = 0u;
   WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) {
     uint carry_a;
     uint carry_b;
-    const uint s = uaddCarry(diff[i], FIELD_MODULUS[i] & mask, carry_a);
+    const uint s = uaddCarry(diff[i], m[i] & mask, carry_a);
     diff[i] = uaddCarry(s, carry, carry_b);
     carry = carry_a | carry_b;
   }
   return diff;
+}
+
+// For a < 2p: a − p when a ≥ p, else a.
+uint[FIELD_WORDS] field_reduce_once(uint a[FIELD_WORDS]) { return words_subtract_if_at_least(a, FIELD_MODULUS); }
+
+uint[FIELD_WORDS] field_add(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) { return field_reduce_once(words_add(a, b)); }
+
+uint[FIELD_WORDS] field_sub(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
+  return words_sub_or_add_back(a, b, FIELD_MODULUS);
 }
 
 uint[FIELD_WORDS] field_neg(uint a[FIELD_WORDS]) { return field_sub(field_zero(), a); }

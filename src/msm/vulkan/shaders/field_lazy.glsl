@@ -27,41 +27,19 @@ uint[FIELD_WORDS] field_reduced(uint a[FIELD_WORDS]) { return field_reduce_once(
 
 // a − 2p when a ≥ 2p, else a (for a < 4p).
 uint[FIELD_WORDS] field_subtract_two_p_once(uint a[FIELD_WORDS]) {
-  uint reduced[FIELD_WORDS];
-  const uint borrow = words_sub(reduced, a, FIELD_TWO_MODULUS);
-  WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) reduced[i] = borrow != 0u ? a[i] : reduced[i];
-  return reduced;
+  return words_subtract_if_at_least(a, FIELD_TWO_MODULUS);
 }
 
+// a + b < 4p, then at most one 2p off.
 uint[FIELD_WORDS] field_add_lazy(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
-  uint sum[FIELD_WORDS];
-  uint carry = 0u;
-  WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) {
-    uint carry_a;
-    uint carry_b;
-    const uint s = uaddCarry(a[i], b[i], carry_a);
-    sum[i] = uaddCarry(s, carry, carry_b);
-    carry = carry_a | carry_b;
-  }
-  return field_subtract_two_p_once(sum);
+  return field_subtract_two_p_once(words_add(a, b));
 }
 
 uint[FIELD_WORDS] field_double_lazy(uint a[FIELD_WORDS]) { return field_add_lazy(a, a); }
 
 // a − b, plus 2p when a < b: in [0, 2p) for a, b < 2p.
 uint[FIELD_WORDS] field_sub_lazy(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
-  uint diff[FIELD_WORDS];
-  const uint borrow = words_sub(diff, a, b);
-  const uint mask = 0u - borrow;
-  uint carry = 0u;
-  WORD_LOOP for (int i = 0; i < FIELD_WORDS; ++i) {
-    uint carry_a;
-    uint carry_b;
-    const uint s = uaddCarry(diff[i], FIELD_TWO_MODULUS[i] & mask, carry_a);
-    diff[i] = uaddCarry(s, carry, carry_b);
-    carry = carry_a | carry_b;
-  }
-  return diff;
+  return words_sub_or_add_back(a, b, FIELD_TWO_MODULUS);
 }
 
 // Whether a lazy value is the element 0 (the pattern 0 or p).
