@@ -148,6 +148,32 @@ uint field_mul_row_word(inout uint rest[FIELD_WORDS]) {
 // NVIDIA's compiler can emit as a wide multiply-add instead of a multiply and two carry chains.
 // Every shader is built in both forms; a context runs this one where the device has shaderInt64
 // (field_form.hpp).
+
+// One row's t += x·word over the W words, the carry into the row's transient top word t[W].
+void field_row_add_product(inout uint t[FIELD_WORDS + 1], uint x[FIELD_WORDS], uint word) {
+  uint64_t carry = 0ul;
+  WORD_LOOP for (int j = 0; j < FIELD_WORDS; ++j) {
+    const uint64_t step = uint64_t(x[j]) * uint64_t(word) + uint64_t(t[j]) + carry;
+    t[j] = uint(step);
+    carry = step >> 32;
+  }
+  t[FIELD_WORDS] = uint(uint64_t(t[FIELD_WORDS]) + carry);
+}
+
+// One row's Montgomery step: t = (t + m·p) / 2^32 with m = t[0]·(−p⁻¹) mod 2^32.
+void field_row_reduce(inout uint t[FIELD_WORDS + 1]) {
+  const uint m = t[0] * FIELD_NEG_INV32;
+  uint64_t reduction = (uint64_t(m) * uint64_t(FIELD_MODULUS[0]) + uint64_t(t[0])) >> 32;
+  WORD_LOOP for (int j = 1; j < FIELD_WORDS; ++j) {
+    const uint64_t step = uint64_t(m) * uint64_t(FIELD_MODULUS[j]) + uint64_t(t[j]) + reduction;
+    t[j - 1] = uint(step);
+    reduction = step >> 32;
+  }
+  const uint64_t last = uint64_t(t[FIELD_WORDS]) + reduction;
+  t[FIELD_WORDS - 1] = uint(last);
+  t[FIELD_WORDS] = uint(last >> 32);
+}
+
 uint[FIELD_WORDS] field_mul_below_2p(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
   uint t[FIELD_WORDS + 1];
   WORD_LOOP for (int k = 0; k <= FIELD_WORDS; ++k) t[k] = 0u;
@@ -160,24 +186,8 @@ uint[FIELD_WORDS] field_mul_below_2p(uint a[FIELD_WORDS], uint b[FIELD_WORDS]) {
 #else
     const uint b_i = b[i];
 #endif
-    uint64_t carry = 0ul;
-    WORD_LOOP for (int j = 0; j < FIELD_WORDS; ++j) {
-      const uint64_t step = uint64_t(a[j]) * uint64_t(b_i) + uint64_t(t[j]) + carry;
-      t[j] = uint(step);
-      carry = step >> 32;
-    }
-    const uint64_t top = uint64_t(t[FIELD_WORDS]) + carry;
-    t[FIELD_WORDS] = uint(top);
-    const uint m = t[0] * FIELD_NEG_INV32;
-    uint64_t reduction = (uint64_t(m) * uint64_t(FIELD_MODULUS[0]) + uint64_t(t[0])) >> 32;
-    WORD_LOOP for (int j = 1; j < FIELD_WORDS; ++j) {
-      const uint64_t step = uint64_t(m) * uint64_t(FIELD_MODULUS[j]) + uint64_t(t[j]) + reduction;
-      t[j - 1] = uint(step);
-      reduction = step >> 32;
-    }
-    const uint64_t last = uint64_t(t[FIELD_WORDS]) + reduction;
-    t[FIELD_WORDS - 1] = uint(last);
-    t[FIELD_WORDS] = uint(last >> 32);
+    field_row_add_product(t, a, b_i);
+    field_row_reduce(t);
   }
   uint product[FIELD_WORDS];
   WORD_LOOP for (int k = 0; k < FIELD_WORDS; ++k) product[k] = t[k];

@@ -79,32 +79,9 @@ uint[FIELD_WORDS] field_mul_sub_mul_lazy(uint a[FIELD_WORDS], uint b[FIELD_WORDS
     const uint b_i = b[i];
     const uint e_i = e[i];
 #endif
-    uint64_t carry = 0ul;
-    WORD_LOOP for (int j = 0; j < FIELD_WORDS; ++j) {
-      const uint64_t step = uint64_t(a[j]) * uint64_t(b_i) + uint64_t(t[j]) + carry;
-      t[j] = uint(step);
-      carry = step >> 32;
-    }
-    uint64_t top = uint64_t(t[FIELD_WORDS]) + carry;
-    t[FIELD_WORDS] = uint(top);
-    carry = 0ul;
-    WORD_LOOP for (int j = 0; j < FIELD_WORDS; ++j) {
-      const uint64_t step = uint64_t(c[j]) * uint64_t(e_i) + uint64_t(t[j]) + carry;
-      t[j] = uint(step);
-      carry = step >> 32;
-    }
-    top = uint64_t(t[FIELD_WORDS]) + carry;
-    t[FIELD_WORDS] = uint(top);
-    const uint m = t[0] * FIELD_NEG_INV32;
-    uint64_t reduction = (uint64_t(m) * uint64_t(FIELD_MODULUS[0]) + uint64_t(t[0])) >> 32;
-    WORD_LOOP for (int j = 1; j < FIELD_WORDS; ++j) {
-      const uint64_t step = uint64_t(m) * uint64_t(FIELD_MODULUS[j]) + uint64_t(t[j]) + reduction;
-      t[j - 1] = uint(step);
-      reduction = step >> 32;
-    }
-    const uint64_t last = uint64_t(t[FIELD_WORDS]) + reduction;
-    t[FIELD_WORDS - 1] = uint(last);
-    t[FIELD_WORDS] = uint(last >> 32);
+    field_row_add_product(t, a, b_i);  // two carry chains: each step stays ≤ 2^64 − 1
+    field_row_add_product(t, c, e_i);
+    field_row_reduce(t);
   }
   uint result[FIELD_WORDS];
   WORD_LOOP for (int k = 0; k < FIELD_WORDS; ++k) result[k] = t[k];
