@@ -57,22 +57,9 @@ void main() {
   store_result(index, 5u, field_inverse_safegcd(a));
   store_result(index, 6u, field_inverse_fermat(a));
 #if defined(FIELD_TWO_MODULUS)
-  uint a_lazy[FIELD_WORDS];  // a + p: the same element, < 2p
-  uint b_lazy[FIELD_WORDS];
-  uint carry_a = 0u;
-  uint carry_b = 0u;
-  for (int w = 0; w < FIELD_WORDS; ++w) {
-    uint out_a;
-    uint out_b;
-    const uint sum_a = uaddCarry(a[w], FIELD_MODULUS[w], out_a);
-    const uint sum_b = uaddCarry(b[w], FIELD_MODULUS[w], out_b);
-    uint next_a;
-    uint next_b;
-    a_lazy[w] = uaddCarry(sum_a, carry_a, next_a);
-    b_lazy[w] = uaddCarry(sum_b, carry_b, next_b);
-    carry_a = out_a | next_a;
-    carry_b = out_b | next_b;
-  }
+  // a + p and b + p: the same elements, < 2p.
+  const uint a_lazy[FIELD_WORDS] = words_add(a, FIELD_MODULUS);
+  const uint b_lazy[FIELD_WORDS] = words_add(b, FIELD_MODULUS);
   store_result(index, 7u, field_reduced(field_add_lazy(a_lazy, b_lazy)));
   store_result(index, 8u, field_reduced(field_sub_lazy(a_lazy, b)));
   store_result(index, 9u, field_reduced(field_mul_lazy(a_lazy, b_lazy)));
