@@ -73,7 +73,7 @@ Status BucketReduction::create(Context& context,
                                    BindingKind::storage,
                                    BindingKind::storage,
                                    BindingKind::uniform};
-  if (Status s = context.pipeline(source, kinds, reduction->split_); !s.ok) return s;
+  if (Status s = context.pipeline(source, kinds, reduction->split_, WordLoops::unrolled); !s.ok) return s;
   const ReductionBufferBytes bytes = buffer_bytes(shape);
   for (int k = 0; k < 2; ++k) {
     if (Status s = context.storage_buffer(bytes.level_items[k], reduction->level_items_[k]); !s.ok) return s;

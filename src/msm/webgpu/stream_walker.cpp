@@ -64,9 +64,10 @@ Status StreamWalker::create(Context& context, const StreamWalkerShape& shape, st
       common + kWalkerPiecesSource +
       (shape.xyzz ? std::string(kXyzzWalkerSource)
                   : std::string(kAffinePairSource) + kBatchAffineAddSource + kStreamWalkerSource);
-  if (Status s = context.pipeline(walker_source, walker_kinds, walker->walker_); !s.ok) return s;
+  const WordLoops walker_loops = shape.xyzz ? WordLoops::unrolled : WordLoops::kept;
+  if (Status s = context.pipeline(walker_source, walker_kinds, walker->walker_, walker_loops); !s.ok) return s;
   if (Status s = context.pipeline(wgsl_bucket_sum_form(shape.xyzz) + common + kWalkerCombineSource, combine_kinds,
-                                  walker->combine_);
+                                  walker->combine_, WordLoops::unrolled);
       !s.ok)
     return s;
   const WalkerBufferBytes bytes = buffer_bytes(shape);

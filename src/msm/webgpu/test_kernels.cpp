@@ -14,12 +14,14 @@ namespace {
 constexpr std::uint32_t kWorkgroupSize = 64;  // the test kernels' @workgroup_size
 
 // A test kernel of `source` over `count` inputs, items_per_invocation per invocation: `inputs`
-// bound as read-only storage 0 … k − 1, the results next, then a uniform holding count.
+// bound as read-only storage 0 … k − 1, the results next, then a uniform holding count. The field
+// and curve operations are tested with their word loops unrolled, as the hot shaders compile them.
 Status run_test_kernel(const std::string& source,
                        std::span<const std::span<const std::uint32_t>> inputs,
                        std::uint32_t count,
                        std::span<std::uint32_t> results,
-                       std::uint32_t items_per_invocation = 1) {
+                       std::uint32_t items_per_invocation = 1,
+                       WordLoops word_loops = WordLoops::kept) {
   if (count == 0) return {};
   Context* context = nullptr;
   if (Status got = Context::get(&context); !got.ok) return got;
@@ -27,7 +29,7 @@ Status run_test_kernel(const std::string& source,
   kinds.push_back(BindingKind::storage);
   kinds.push_back(BindingKind::uniform);
   const Pipeline* pipeline = nullptr;
-  if (Status made = context->pipeline(source, kinds, pipeline); !made.ok) return made;
+  if (Status made = context->pipeline(source, kinds, pipeline, word_loops); !made.ok) return made;
   std::vector<Buffer> buffers(inputs.size() + 2);
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     if (Status made = context->storage_buffer(inputs[i].size_bytes(), buffers[i]); !made.ok) return made;
@@ -60,7 +62,7 @@ Status run_field_ops(FieldId field,
   const std::span<const std::uint32_t> inputs[] = {a, b};
   return run_test_kernel(
       wgsl_field_constants(field) + kDispatchSource + kFieldSource + kSafegcdInverseSource + kFieldOpsSource, inputs,
-      static_cast<std::uint32_t>(n), results);
+      static_cast<std::uint32_t>(n), results, 1, WordLoops::unrolled);
 }
 
 Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::span<std::uint32_t> results) {
@@ -71,7 +73,7 @@ Status run_curve_ops(CurveId curve, std::span<const std::uint32_t> points, std::
   const std::span<const std::uint32_t> inputs[] = {points};
   return run_test_kernel(wgsl_curve_constants(curve) + kDispatchSource + kFieldSource + kSafegcdInverseSource +
                              kCurveSource + kCurveOpsSource,
-                         inputs, static_cast<std::uint32_t>(n), results);
+                         inputs, static_cast<std::uint32_t>(n), results, 1, WordLoops::unrolled);
 }
 
 Status run_batch_affine_add(CurveId curve,

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "msm/webgpu/wgsl_word_loops.hpp"
+
 namespace zkmsm::webgpu {
 
 namespace {
@@ -328,7 +330,16 @@ int Context::pop_error_scopes(int count, std::string& message) {
   return caught;
 }
 
-Status Context::pipeline(const std::string& source, std::span<const BindingKind> kinds, const Pipeline*& out) {
+Status Context::pipeline(const std::string& written_source,
+                         std::span<const BindingKind> kinds,
+                         const Pipeline*& out,
+                         WordLoops word_loops) {
+  std::string unrolled_source;
+  if (word_loops == WordLoops::unrolled) {
+    std::string error;
+    if (!unroll_word_loops(written_source, unrolled_source, error)) return Status::error("webgpu shader: " + error);
+  }
+  const std::string& source = word_loops == WordLoops::unrolled ? unrolled_source : written_source;
   std::string key;
   for (const BindingKind kind : kinds) key += static_cast<char>('0' + static_cast<int>(kind));
   key += '\n' + source;

@@ -41,6 +41,9 @@ enum class Failure {
   out_of_memory,     // a buffer could not be had (or the memory budget is too small)
 };
 
+// Whether a pipeline's marked word loops stay loops or are written out (Context::pipeline).
+enum class WordLoops { kept, unrolled };
+
 struct Status {
   bool ok = true;
   std::string message;
@@ -161,8 +164,13 @@ class Context {
 
   // The pipeline of the WGSL `source`'s entry point `main` with @group(0) bindings of `kinds`,
   // compiled on first use and kept with the context (a shader compile costs seconds on
-  // software adapters): later calls with the same text return the same pipeline.
-  Status pipeline(const std::string& source, std::span<const BindingKind> kinds, const Pipeline*& out);
+  // software adapters): later calls with the same text return the same pipeline. `word_loops`
+  // unrolled: the source's marked word loops written out first (wgsl_word_loops.hpp; the hot
+  // shaders: the xyzz walker, walker_combine, split_windows).
+  Status pipeline(const std::string& source,
+                  std::span<const BindingKind> kinds,
+                  const Pipeline*& out,
+                  WordLoops word_loops = WordLoops::kept);
   // One pass of `workgroups` workgroups of `pipeline` over `buffers` (bound in order); above
   // 65,535 workgroups in rows of 65,535 (the kernel reads shaders/dispatch.wgsl's linear indices).
   Status dispatch(const Pipeline& pipeline, std::span<const Buffer* const> buffers, std::uint32_t workgroups);

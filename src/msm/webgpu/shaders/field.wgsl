@@ -48,13 +48,13 @@ fn field_one() -> Field { return FIELD_R; }
 
 fn field_is_zero(a: Field) -> bool {
   var any = 0u;
-  for (var i = 0u; i < FIELD_WORDS; i++) { any |= a[i]; }
+  /* word loop */ for (var i = 0u; i < FIELD_WORDS; i++) { any |= a[i]; }
   return any == 0u;
 }
 
 fn field_equal(a: Field, b: Field) -> bool {
   var diff = 0u;
-  for (var i = 0u; i < FIELD_WORDS; i++) { diff |= a[i] ^ b[i]; }
+  /* word loop */ for (var i = 0u; i < FIELD_WORDS; i++) { diff |= a[i] ^ b[i]; }
   return diff == 0u;
 }
 
@@ -63,20 +63,20 @@ fn field_reduce_once(a: Field) -> Field {
   let p = FIELD_MODULUS;
   var reduced: Field;
   var borrow = 0u;
-  for (var i = 0u; i < FIELD_WORDS; i++) {
+  /* word loop */ for (var i = 0u; i < FIELD_WORDS; i++) {
     let d = sub_borrow(a[i], p[i], borrow);
     reduced[i] = d.x;
     borrow = d.y;
   }
   var out: Field;
-  for (var i = 0u; i < FIELD_WORDS; i++) { out[i] = select(reduced[i], a[i], borrow != 0u); }
+  /* word loop */ for (var i = 0u; i < FIELD_WORDS; i++) { out[i] = select(reduced[i], a[i], borrow != 0u); }
   return out;
 }
 
 fn field_add(a: Field, b: Field) -> Field {
   var sum: Field;
   var carry = 0u;
-  for (var i = 0u; i < FIELD_WORDS; i++) {
+  /* word loop */ for (var i = 0u; i < FIELD_WORDS; i++) {
     let s = add_carry(a[i], b[i], carry);
     sum[i] = s.x;
     carry = s.y;
@@ -87,7 +87,7 @@ fn field_add(a: Field, b: Field) -> Field {
 fn field_sub(a: Field, b: Field) -> Field {
   var diff: Field;
   var borrow = 0u;
-  for (var i = 0u; i < FIELD_WORDS; i++) {
+  /* word loop */ for (var i = 0u; i < FIELD_WORDS; i++) {
     let d = sub_borrow(a[i], b[i], borrow);
     diff[i] = d.x;
     borrow = d.y;
@@ -96,7 +96,7 @@ fn field_sub(a: Field, b: Field) -> Field {
   let p = FIELD_MODULUS;
   let mask = 0u - borrow;
   var carry = 0u;
-  for (var i = 0u; i < FIELD_WORDS; i++) {
+  /* word loop */ for (var i = 0u; i < FIELD_WORDS; i++) {
     let s = add_carry(diff[i], p[i] & mask, carry);
     diff[i] = s.x;
     carry = s.y;

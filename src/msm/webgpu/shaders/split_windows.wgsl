@@ -57,7 +57,7 @@ const LANES_MAX = 64u;
 var<workgroup> lane_sums: array<u32, XYZZ_WORDS * LANES_MAX>;
 
 fn share(lane_slot: u32, p: XyzzPoint) {
-  for (var k = 0u; k < FIELD_WORDS; k++) {
+  /* word loop */ for (var k = 0u; k < FIELD_WORDS; k++) {
     lane_sums[k * LANES_MAX + lane_slot] = p.X[k];
     lane_sums[(FIELD_WORDS + k) * LANES_MAX + lane_slot] = p.Y[k];
     lane_sums[(2u * FIELD_WORDS + k) * LANES_MAX + lane_slot] = p.ZZ[k];
@@ -67,7 +67,7 @@ fn share(lane_slot: u32, p: XyzzPoint) {
 
 fn shared_sum(lane_slot: u32) -> XyzzPoint {
   var p: XyzzPoint;
-  for (var k = 0u; k < FIELD_WORDS; k++) {
+  /* word loop */ for (var k = 0u; k < FIELD_WORDS; k++) {
     p.X[k] = lane_sums[k * LANES_MAX + lane_slot];
     p.Y[k] = lane_sums[(FIELD_WORDS + k) * LANES_MAX + lane_slot];
     p.ZZ[k] = lane_sums[(2u * FIELD_WORDS + k) * LANES_MAX + lane_slot];
@@ -81,7 +81,7 @@ fn bucket_sum(bucket: u32) -> XyzzPoint {
   if (bucket_start[bucket] == bucket_end[bucket]) { return xyzz_infinity(); }
   if (BUCKET_SUM_FORM == 1u) {
     var p: XyzzPoint;
-    for (var k = 0u; k < FIELD_WORDS; k++) {
+    /* word loop */ for (var k = 0u; k < FIELD_WORDS; k++) {
       p.X[k] = bucket_sum_words[XYZZ_WORDS * bucket + k];
       p.Y[k] = bucket_sum_words[XYZZ_WORDS * bucket + FIELD_WORDS + k];
       p.ZZ[k] = bucket_sum_words[XYZZ_WORDS * bucket + 2u * FIELD_WORDS + k];
@@ -90,7 +90,7 @@ fn bucket_sum(bucket: u32) -> XyzzPoint {
     return p;
   }
   var a: AffinePoint;
-  for (var k = 0u; k < FIELD_WORDS; k++) {
+  /* word loop */ for (var k = 0u; k < FIELD_WORDS; k++) {
     a.x[k] = bucket_sum_words[AFFINE_WORDS * bucket + k];
     a.y[k] = bucket_sum_words[AFFINE_WORDS * bucket + FIELD_WORDS + k];
   }
@@ -105,7 +105,7 @@ fn source_item(w: u32, v: u32, i: u32) -> XyzzPoint {
   }
   let base = XYZZ_WORDS * (w * arguments.in_window_stride + v * arguments.in_virtual_stride + i);
   var p: XyzzPoint;
-  for (var k = 0u; k < FIELD_WORDS; k++) {
+  /* word loop */ for (var k = 0u; k < FIELD_WORDS; k++) {
     p.X[k] = in_words[base + k];
     p.Y[k] = in_words[base + FIELD_WORDS + k];
     p.ZZ[k] = in_words[base + 2u * FIELD_WORDS + k];
@@ -116,7 +116,7 @@ fn source_item(w: u32, v: u32, i: u32) -> XyzzPoint {
 
 fn store_bit_sum(position: u32, p: XyzzPoint) {
   let base = XYZZ_WORDS * position;
-  for (var k = 0u; k < FIELD_WORDS; k++) {
+  /* word loop */ for (var k = 0u; k < FIELD_WORDS; k++) {
     bit_sum_words[base + k] = p.X[k];
     bit_sum_words[base + FIELD_WORDS + k] = p.Y[k];
     bit_sum_words[base + 2u * FIELD_WORDS + k] = p.ZZ[k];
@@ -178,7 +178,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
     if (lane != 0u) { return; }
     if (arguments.last_level == 0u) {
       let base = XYZZ_WORDS * item_index;
-      for (var k = 0u; k < FIELD_WORDS; k++) {
+      /* word loop */ for (var k = 0u; k < FIELD_WORDS; k++) {
         out_words[base + k] = sum.X[k];
         out_words[base + FIELD_WORDS + k] = sum.Y[k];
         out_words[base + 2u * FIELD_WORDS + k] = sum.ZZ[k];

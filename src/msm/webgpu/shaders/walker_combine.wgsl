@@ -29,7 +29,7 @@ struct Arguments {
 fn load_record(u: u32, record: u32) -> XyzzPoint {
   let base = walker_record_base(u, record);
   var p: XyzzPoint;
-  for (var w = 0u; w < FIELD_WORDS; w++) {
+  /* word loop */ for (var w = 0u; w < FIELD_WORDS; w++) {
     p.X[w] = in_words[base + w];
     p.Y[w] = in_words[base + FIELD_WORDS + w];
     p.ZZ[w] = in_words[base + 2u * FIELD_WORDS + w];
@@ -49,7 +49,7 @@ fn emit_chain(j: u32, to_after: bool) {
   chain_open = false;
   if (!chain_from_before && !to_after && BUCKET_SUM_FORM == 1u) {
     let base = XYZZ_WORDS * chain_bucket;
-    for (var w = 0u; w < FIELD_WORDS; w++) {
+    /* word loop */ for (var w = 0u; w < FIELD_WORDS; w++) {
       bucket_sum_words[base + w] = chain_sum.X[w];
       bucket_sum_words[base + FIELD_WORDS + w] = chain_sum.Y[w];
       bucket_sum_words[base + 2u * FIELD_WORDS + w] = chain_sum.ZZ[w];
@@ -59,7 +59,7 @@ fn emit_chain(j: u32, to_after: bool) {
   }
   if (!chain_from_before && !to_after) {
     let sum = xyzz_to_affine(chain_sum);
-    for (var w = 0u; w < FIELD_WORDS; w++) {
+    /* word loop */ for (var w = 0u; w < FIELD_WORDS; w++) {
       bucket_sum_words[AFFINE_WORDS * chain_bucket + w] = sum.x[w];
       bucket_sum_words[AFFINE_WORDS * chain_bucket + FIELD_WORDS + w] = sum.y[w];
     }
@@ -67,7 +67,7 @@ fn emit_chain(j: u32, to_after: bool) {
   }
   let record = select(1u, 0u, chain_at_block_start);
   let base = walker_record_base(j, record);
-  for (var w = 0u; w < FIELD_WORDS; w++) {
+  /* word loop */ for (var w = 0u; w < FIELD_WORDS; w++) {
     out_words[base + w] = chain_sum.X[w];
     out_words[base + FIELD_WORDS + w] = chain_sum.Y[w];
     out_words[base + 2u * FIELD_WORDS + w] = chain_sum.ZZ[w];

@@ -23,7 +23,7 @@ fn entry_point(entry: u32) -> AffinePoint {
   let value = sorted_values[entry];
   let base = AFFINE_WORDS * (value & 0x7fffffffu);
   var p: AffinePoint;
-  for (var w = 0u; w < FIELD_WORDS; w++) {
+  /* word loop */ for (var w = 0u; w < FIELD_WORDS; w++) {
     p.x[w] = point_words[base + w];
     p.y[w] = point_words[base + FIELD_WORDS + w];
   }

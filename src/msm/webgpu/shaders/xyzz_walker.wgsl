@@ -41,7 +41,7 @@ const kStateWords = 4u + XYZZ_WORDS;  // cursor, run start, bucket, run open, ru
 
 // Stores an XYZZ point at `base` of the bucket sums (final) or of the records.
 fn store_xyzz(base: u32, p: XyzzPoint, final_sum: bool) {
-  for (var w = 0u; w < FIELD_WORDS; w++) {
+  /* word loop */ for (var w = 0u; w < FIELD_WORDS; w++) {
     if (final_sum) {
       bucket_sum_words[base + w] = p.X[w];
       bucket_sum_words[base + FIELD_WORDS + w] = p.Y[w];
@@ -87,7 +87,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
     bucket = walker_state[state + 2u];
     run_open = walker_state[state + 3u] != 0u;
     if (run_open) {
-      for (var w = 0u; w < FIELD_WORDS; w++) {
+      /* word loop */ for (var w = 0u; w < FIELD_WORDS; w++) {
         sum.X[w] = walker_state[state + 4u + w];
         sum.Y[w] = walker_state[state + 4u + FIELD_WORDS + w];
         sum.ZZ[w] = walker_state[state + 4u + 2u * FIELD_WORDS + w];
@@ -118,7 +118,7 @@ fn main(@builtin(workgroup_id) group: vec3<u32>, @builtin(num_workgroups) groups
   walker_state[state + 2u] = bucket;
   walker_state[state + 3u] = select(0u, 1u, run_open);
   if (run_open) {
-    for (var w = 0u; w < FIELD_WORDS; w++) {
+    /* word loop */ for (var w = 0u; w < FIELD_WORDS; w++) {
       walker_state[state + 4u + w] = sum.X[w];
       walker_state[state + 4u + FIELD_WORDS + w] = sum.Y[w];
       walker_state[state + 4u + 2u * FIELD_WORDS + w] = sum.ZZ[w];
