@@ -111,8 +111,9 @@ class VulkanMsmTest : public SeededTest {
       if (context.info().timestamps) {
         std::vector<std::string> names;
         for (const auto& stage : report.stages) names.push_back(stage.name);
-        std::vector<std::string> expected = {"upload_inputs",      "decompose_scalars", "sort_by_bucket", "plan",
-                                             "accumulate_buckets", "reduce_buckets",    "combine_windows"};
+        std::vector<std::string> expected = {
+            "upload_inputs",  "decompose_scalars", "sort_by_bucket",  "plan",           "accumulate_buckets",
+            "reduce_buckets", "record_commands",   "submit_overhead", "combine_windows"};
         // A discrete GPU copies the staged inputs to device-local memory first.
         if (context.info().kind == vulkan::DeviceKind::discrete_gpu)
           expected.insert(expected.begin() + 1, "upload_to_device");

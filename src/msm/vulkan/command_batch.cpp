@@ -1,6 +1,7 @@
 #include "msm/vulkan/command_batch.hpp"
 
 #include <array>
+#include <chrono>
 #include <mutex>
 #include <string>
 
@@ -232,6 +233,7 @@ Status CommandBatch::submit_and_wait() {
   if (!first_error_.ok()) return first_error_;
   if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   submitted_ = true;
+  const auto start = std::chrono::steady_clock::now();
   Context::Impl& ctx = *impl_->context;
   VkCommandBuffer cmd = impl_->command_buffer;
   const auto stage_count = static_cast<std::uint32_t>(stage_names_.size());
@@ -258,6 +260,7 @@ Status CommandBatch::submit_and_wait() {
   if (const VkResult r = vkWaitForFences(ctx.device, 1, &impl_->fence, VK_TRUE, UINT64_MAX); r != VK_SUCCESS) {
     return record_error(vulkan_error("vkWaitForFences", r));
   }
+  submit_and_wait_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (impl_->query_pool != VK_NULL_HANDLE && stage_count > 0) {
     std::vector<std::uint64_t> ticks(stage_count + 1);
     const VkResult r =

@@ -64,6 +64,9 @@ class CommandBatch {
   // After submit_and_wait(): one entry per stage in order, its GPU time between the stage's two
   // timestamps (empty without timestamp support).
   const std::vector<backend::StageTime>& stage_times() const { return stage_times_; }
+  // After submit_and_wait(): its wall time on the host (end of recording, submission, the wait
+  // for the fence), which is the stages' GPU time plus what surrounds it.
+  double submit_and_wait_ms() const { return submit_and_wait_ms_; }
 
   struct Impl;
 
@@ -76,6 +79,7 @@ class CommandBatch {
   std::vector<backend::StageTime> stage_times_;
   std::uint32_t dispatches_ = 0;
   bool submitted_ = false;
+  double submit_and_wait_ms_ = 0;
 };
 
 }  // namespace zkmsm::vulkan

@@ -98,12 +98,25 @@ Status msm_words(Context& context,
   std::map<std::string, double> stage_ms;
   std::vector<std::string> order = {"upload_inputs"};
   stage_ms["upload_inputs"] = upload_ms;
+  // Host time around the GPU's stages, reported after them: record_commands (creating, recording
+  // and freeing the command batches) and, where the stages are timed, submit_overhead (each
+  // submit_and_wait's wall time beyond its stages' GPU time: submission, the fence's signal and the
+  // host's wake-up).
+  double record_ms = 0;
+  double gap_ms = 0;
+  bool stages_timed = false;
   auto collect = [&](const CommandBatch& batch) {
+    double batch_gpu_ms = 0;
     for (const backend::StageTime& stage : batch.stage_times()) {
       if (stage_ms.find(stage.name) == stage_ms.end()) order.push_back(stage.name);
       stage_ms[stage.name] += stage.milliseconds;
+      batch_gpu_ms += stage.milliseconds;
     }
+    if (batch.stage_times().empty()) return;
+    stages_timed = true;
+    gap_ms += std::max(0.0, batch.submit_and_wait_ms() - batch_gpu_ms);
   };
+  auto record_start = std::chrono::steady_clock::now();
   BucketStages& stages = workspace.stages();
   StreamWalker* walker = workspace.walker();
   PairTree* pair_tree = workspace.pair_tree();
@@ -141,11 +154,14 @@ Status msm_words(Context& context,
     if (Status s = reduction.record_batch(*batch, bucket_sums, bucket_sum_form, stages, first_window); !s.ok())
       return s;
     if (b + 1 == sizes.batches || (b + 1) % kBatchesPerSubmission == 0) {
+      record_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - record_start).count();
       if (Status s = batch->submit_and_wait(); !s.ok()) return s;
+      record_start = std::chrono::steady_clock::now();
       collect(*batch);
       batch.reset();
     }
   }
+  record_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - record_start).count();
   if (convert) {
     std::uint32_t first_rejected = kNoneRejected;
     if (Status s = workspace.first_rejected().read(std::as_writable_bytes(std::span(&first_rejected, 1)), 0); !s.ok())
@@ -159,6 +175,8 @@ Status msm_words(Context& context,
   bit_sum_words.resize(std::size_t{sizes.windows} * sizes.window_bits * xyzz_point_words(curve));
   if (Status s = reduction.read_bit_sums(bit_sum_words); !s.ok()) return s;
   for (const std::string& name : order) report.stages.push_back({name, stage_ms[name]});
+  report.stages.push_back({"record_commands", record_ms});
+  if (stages_timed) report.stages.push_back({"submit_overhead", gap_ms});
   return Status::success();
 }
 
