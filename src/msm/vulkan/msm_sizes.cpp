@@ -133,7 +133,7 @@ Status size_msm(MsmSizes& out,
     sizes.batch_windows = static_cast<unsigned>(windows);
     sizes.walker_threads = walker_threads_for(windows * n, sizes.walker_slots, options, device, curve);
     const MsmWorkspaceShape shape =
-        workspace_shape_for(sizes, n, curve, device.kind == DeviceKind::discrete_gpu, points_on_device);
+        workspace_shape_for(sizes, n, curve, uses_discrete_memory_layout(device, options), points_on_device);
     sizes.device_bytes = MsmWorkspace::device_bytes(shape);
     const std::uint64_t walker_slots = std::uint64_t{sizes.walker_threads} * sizes.walker_slots;
     const bool records_fit = shape.pair_tree

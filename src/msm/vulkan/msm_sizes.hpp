@@ -34,6 +34,10 @@ struct VulkanMsmOptions {
   std::size_t memory_budget_bytes = 0;  // 0 = only the device's limits
   bool points_in_montgomery = true;     // false: canonical coordinates, converted on the device
   bool validate_points = false;         // check every point on the device (y² = x³ + b, x, y < p)
+  // The discrete-GPU memory layout on any device (tests on lavapipe): inputs staged in host memory
+  // and copied by the first command, working buffers device-local, the bit sums read back through
+  // host memory. A discrete GPU always gets it.
+  bool discrete_memory_layout = false;
 };
 
 // The closed-form sizes of one MSM (what the driver allocates and dispatches).
@@ -79,6 +83,11 @@ Status size_msm(MsmSizes& out,
                 unsigned scalar_bits,
                 const VulkanMsmOptions& options,
                 bool points_on_device = false);
+
+// Whether an MSM takes the discrete-GPU memory layout (VulkanMsmOptions::discrete_memory_layout).
+inline bool uses_discrete_memory_layout(const DeviceInfo& device, const VulkanMsmOptions& options) {
+  return device.kind == DeviceKind::discrete_gpu || options.discrete_memory_layout;
+}
 
 // The buffers of an MSM of n points sized `sizes` on `curve`; staged: a discrete GPU (inputs
 // staged, working buffers device-local); points_on_device: no point buffers (prepared bases).

@@ -41,7 +41,9 @@ BucketReduction::BucketReduction(Context& context, const BucketReductionShape& s
 std::uint64_t BucketReduction::device_bytes(const BucketReductionShape& shape) {
   const std::array<std::uint64_t, 2> items =
       window_split_buffer_items(plan_shader_window_split(shape.window_bits), shape.max_batch_windows);
-  return (items[0] + items[1] + std::uint64_t{shape.windows} * shape.window_bits) * xyzz_point_bytes(shape.curve);
+  const std::uint64_t bit_sums = std::uint64_t{shape.windows} * shape.window_bits;
+  const std::uint64_t read_back = shape.memory == BufferMemory::device_local ? bit_sums : 0;
+  return (items[0] + items[1] + bit_sums + read_back) * xyzz_point_bytes(shape.curve);
 }
 
 Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
@@ -64,11 +66,18 @@ Status BucketReduction::create(std::unique_ptr<BucketReduction>& out,
         !s.ok())
       return s;
   }
-  if (Status s =
-          StorageBuffer::create(reduction->bit_sums_, context,
-                                std::uint64_t{shape.windows} * shape.window_bits * xyzz_point_bytes(shape.curve));
+  const std::uint64_t bit_sum_bytes = std::uint64_t{shape.windows} * shape.window_bits * xyzz_point_bytes(shape.curve);
+  const bool read_back = shape.memory == BufferMemory::device_local;
+  if (Status s = StorageBuffer::create(reduction->bit_sums_, context, bit_sum_bytes,
+                                       read_back ? BufferMemory::device_local : BufferMemory::host_visible);
       !s.ok())
     return s;
+  if (read_back) {
+    if (Status s =
+            StorageBuffer::create(reduction->bit_sums_read_back_, context, bit_sum_bytes, BufferMemory::host_staging);
+        !s.ok())
+      return s;
+  }
   out = std::move(reduction);
   return Status::success();
 }
@@ -119,11 +128,17 @@ Status BucketReduction::record_batch(CommandBatch& batch,
   return Status::success();
 }
 
+Status BucketReduction::record_read_back(CommandBatch& batch) {
+  if (bit_sums_read_back_ == nullptr) return Status::success();
+  return batch.copy(*bit_sums_, *bit_sums_read_back_, bit_sums_->size());
+}
+
 Status BucketReduction::read_bit_sums(std::span<std::uint32_t> out) const {
   if (out.size() != std::size_t{shape_.windows} * shape_.window_bits * xyzz_point_words(shape_.curve)) {
     return Status::error(StatusCode::invalid_argument, "reduce_buckets: the bit sums are T·c XYZZ points");
   }
-  return bit_sums_->read(std::as_writable_bytes(out), 0);
+  const StorageBuffer& readable = bit_sums_read_back_ != nullptr ? *bit_sums_read_back_ : *bit_sums_;
+  return readable.read(std::as_writable_bytes(out), 0);
 }
 
 }  // namespace zkmsm::vulkan

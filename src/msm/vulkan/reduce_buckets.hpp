@@ -10,8 +10,11 @@
 //
 // Buffers (sized once): two ping-pong level buffers of XYZZ items (the largest level but the last
 // of a batch of max_batch_windows windows; device memory as the shape says), the bit sums (T·c
-// XYZZ points: X, Y, ZZ, ZZZ, Montgomery form, shader_curve.hpp's layout; host-visible, so the host
-// reads them without a copy). Storage buffers of the pipeline: 6.
+// XYZZ points: X, Y, ZZ, ZZZ, Montgomery form, shader_curve.hpp's layout). Where the shape's
+// memory is device-local (a discrete GPU) the bit sums are too, and record_read_back copies them
+// into host memory (cached where offered: BufferMemory::host_staging) for the host to read: a
+// host-visible device-local buffer is the resizable BAR, which the CPU reads uncached across PCIe.
+// Elsewhere they are host-visible and read in place. Storage buffers of the pipeline: 6.
 #pragma once
 
 #include <cstdint>
@@ -42,7 +45,7 @@ struct BucketReductionShape {
   std::uint32_t window_bits = 0;                     // c in [2, 22]
   std::uint32_t windows = 0;                         // T, every window of the MSM
   std::uint32_t max_batch_windows = 0;               // W of the largest batch
-  BufferMemory memory = BufferMemory::host_visible;  // level buffers (the bit sums stay host-visible)
+  BufferMemory memory = BufferMemory::host_visible;  // level buffers and bit sums (above)
 
   bool operator==(const BucketReductionShape&) const = default;
 };
@@ -62,6 +65,9 @@ class BucketReduction {
                       BucketSumForm form,
                       BucketStages& stages,
                       std::uint32_t first_window);
+  // After the last batch's record_batch, in the same command batch: the bit sums' copy to host
+  // memory where they are device-local (nothing to record otherwise).
+  Status record_read_back(CommandBatch& batch);
   // After every batch ran: the T·c bit sums (XYZZ X, Y, ZZ, ZZZ, Montgomery form), bit
   // position w·c + p of window w first; `out` holds T·c·xyzz_point_words(curve) words.
   Status read_bit_sums(std::span<std::uint32_t> out) const;
@@ -73,6 +79,7 @@ class BucketReduction {
   WindowSplitPlan plan_;
   std::unique_ptr<StorageBuffer> level_items_[2];
   std::unique_ptr<StorageBuffer> bit_sums_;
+  std::unique_ptr<StorageBuffer> bit_sums_read_back_;  // null where bit_sums_ is host-visible
 };
 
 }  // namespace zkmsm::vulkan

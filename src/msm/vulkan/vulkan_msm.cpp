@@ -14,9 +14,9 @@ namespace {
 
 // Stages recorded per window batch (decompose, sort, plan, accumulate, reduce); a CommandBatch
 // holds kMaxStages, so one command buffer takes this many batches (after upload_to_device and
-// convert_inputs).
+// convert_inputs, and before download).
 constexpr std::uint32_t kStagesPerBatch = 5;
-constexpr std::uint32_t kBatchesPerSubmission = (CommandBatch::kMaxStages - 2) / kStagesPerBatch;
+constexpr std::uint32_t kBatchesPerSubmission = (CommandBatch::kMaxStages - 3) / kStagesPerBatch;
 }  // namespace
 
 Status shared_context(Context*& out) {
@@ -63,7 +63,7 @@ Status msm_words(Context& context,
   // A discrete GPU keeps every working buffer in device-local memory and gets the inputs through
   // staging buffers in host memory (a copy at the start of the command buffer); elsewhere
   // (integrated GPUs, lavapipe) host-visible memory is the device's own and is used directly.
-  const bool staged = context.info().kind == DeviceKind::discrete_gpu;
+  const bool staged = uses_discrete_memory_layout(context.info(), options);
   const MsmWorkspaceShape shape = workspace_shape_for(sizes, n, curve, staged, points_on_device);
   sizes.device_bytes = MsmWorkspace::device_bytes(shape);
   report.sizes = sizes;
@@ -153,6 +153,10 @@ Status msm_words(Context& context,
     if (Status s = batch->begin_stage("reduce_buckets"); !s.ok()) return s;
     if (Status s = reduction.record_batch(*batch, bucket_sums, bucket_sum_form, stages, first_window); !s.ok())
       return s;
+    if (b + 1 == sizes.batches) {
+      if (Status s = batch->begin_stage("download"); !s.ok()) return s;
+      if (Status s = reduction.record_read_back(*batch); !s.ok()) return s;
+    }
     if (b + 1 == sizes.batches || (b + 1) % kBatchesPerSubmission == 0) {
       record_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - record_start).count();
       if (Status s = batch->submit_and_wait(); !s.ok()) return s;
@@ -172,8 +176,13 @@ Status msm_words(Context& context,
                            "vulkan msm: point " + std::to_string(first_rejected) + " was rejected by convert_points");
     }
   }
+  // download: the bit sums' copy to host memory (discrete GPUs, a GPU stage) and the host's read.
+  const auto read_start = std::chrono::steady_clock::now();
   bit_sum_words.resize(std::size_t{sizes.windows} * sizes.window_bits * xyzz_point_words(curve));
   if (Status s = reduction.read_bit_sums(bit_sum_words); !s.ok()) return s;
+  if (stage_ms.find("download") == stage_ms.end()) order.push_back("download");
+  stage_ms["download"] +=
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - read_start).count();
   for (const std::string& name : order) report.stages.push_back({name, stage_ms[name]});
   report.stages.push_back({"record_commands", record_ms});
   if (stages_timed) report.stages.push_back({"submit_overhead", gap_ms});

@@ -1,9 +1,10 @@
 // The Vulkan backend's MSM: Σ sᵢ·Pᵢ for host points and scalars, every stage but the last on the
-// Vulkan device, in one command buffer (per group of up to 11 window batches): upload_inputs (host
+// Vulkan device, in one command buffer (per group of up to 12 window batches): upload_inputs (host
 // copies into mapped staging buffers) → upload_to_device (discrete GPUs) → convert_inputs (when
 // the points are canonical or validated: shaders/convert_points.comp) → per window batch
 // decompose_scalars → sort_by_bucket → plan (BucketStages) → accumulate_buckets (StreamWalker) →
-// reduce_buckets (BucketReduction); the T·c bit sums come back and the host combines them
+// reduce_buckets (BucketReduction); the T·c bit sums come back (download: copied to host memory on
+// a discrete GPU, then read) and the host combines them
 // (combine_windows with one-bit windows, msm/common/combine_windows.hpp) and makes the sum affine.
 //
 // Inputs: points as 2W words (x then y, W = field_words(curve): shader_curve.hpp; AffinePoint<Curve>'s
