@@ -9,9 +9,10 @@
 //
 // Dispatches run in recording order: a full compute→compute memory barrier separates each from
 // the next, and a barrier from the compute and transfer stages to the host ends the batch, so
-// buffers read after submit_and_wait() see every write (copies' too). Each stage starts at its begin_stage() and ends at the next one (or at the
-// submit); where the queue has timestamp queries, its GPU time is measured with a timestamp at
-// every boundary. The first error while recording is kept and returned by later calls too.
+// buffers read after submit_and_wait() see every write (copies' too). Each stage starts at its
+// begin_stage() and ends at the next one (or at the submit); where the queue has timestamp
+// queries, its GPU time is measured with a timestamp at every boundary. The first error while
+// recording is kept and returned by later calls too.
 #pragma once
 
 #include <cstddef>
