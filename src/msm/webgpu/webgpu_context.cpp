@@ -330,23 +330,25 @@ int Context::pop_error_scopes(int count, std::string& message) {
   return caught;
 }
 
-Status Context::pipeline(const std::string& written_source,
+Status Context::pipeline(const std::string& source,
                          std::span<const BindingKind> kinds,
                          const Pipeline*& out,
                          WordLoops word_loops) {
-  std::string unrolled_source;
-  if (word_loops == WordLoops::unrolled) {
-    std::string error;
-    if (!unroll_word_loops(written_source, unrolled_source, error)) return Status::error("webgpu shader: " + error);
-  }
-  const std::string& source = word_loops == WordLoops::unrolled ? unrolled_source : written_source;
+  // Keyed by the text as written and the loop form, so a kept pipeline is found without unrolling.
   std::string key;
   for (const BindingKind kind : kinds) key += static_cast<char>('0' + static_cast<int>(kind));
-  key += '\n' + source;
+  key += word_loops == WordLoops::unrolled ? "u\n" : "k\n";
+  key += source;
   auto found = pipelines_.find(key);
   if (found == pipelines_.end()) {
+    std::string unrolled;
+    if (word_loops == WordLoops::unrolled) {
+      std::string error;
+      if (!unroll_word_loops(source, unrolled, error)) return Status::error("webgpu shader: " + error);
+    }
     auto made = std::make_unique<Pipeline>();
-    if (Status compiled = compile(source, kinds, *made); !compiled.ok) return compiled;
+    if (Status compiled = compile(word_loops == WordLoops::unrolled ? unrolled : source, kinds, *made); !compiled.ok)
+      return compiled;
     found = pipelines_.emplace(std::move(key), std::move(made)).first;
   }
   out = found->second.get();
