@@ -4,7 +4,6 @@
 // InputForm, MsmReport -> MsmStats, Status -> Error). Names no backend.
 #pragma once
 
-#include <chrono>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -12,16 +11,14 @@
 
 #include "api/curve_map.hpp"
 #include "msm/common/backend_registry.hpp"
+#include "msm/common/elapsed_time.hpp"
 #include "msm/common/msm_backend.hpp"
 #include "zkmsm/zkmsm.hpp"
 
 namespace zkmsm::api {
 
-using Clock = std::chrono::steady_clock;
-
-inline double elapsed_ms(Clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
-}
+using backend::Clock;
+using backend::elapsed_ms;
 
 // Largest n: sorted entries keep the point index in 31 bits.
 inline constexpr std::size_t kMaxPoints = (std::size_t{1} << 31) - 1;

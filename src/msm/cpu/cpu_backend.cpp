@@ -9,7 +9,6 @@
 // walker_max_blocks and walker_state (the C ABI's tests pass them to every backend),
 // memory_budget_bytes (device memory; the CPU has none) and cuda_stream.
 // Inputs in device memory are refused.
-#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <new>
@@ -24,6 +23,7 @@
 #include "host/host_inputs.hpp"
 #include "host/parallel_for.hpp"
 #include "msm/common/backend_registry.hpp"
+#include "msm/common/elapsed_time.hpp"
 #include "msm/common/msm_backend.hpp"
 #include "msm/common/window_cost_model.hpp"
 #include "msm/cpu/cpu_msm.hpp"
@@ -31,13 +31,10 @@
 namespace zkmsm::cpu {
 namespace {
 
+using backend::Clock;
+using backend::elapsed_ms;
 using backend::Status;
 using backend::StatusCode;
-using Clock = std::chrono::steady_clock;
-
-double elapsed_ms(Clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
-}
 
 // Bytes of one public Scalar (four 64-bit limbs).
 constexpr std::size_t kScalarBytes = 32;

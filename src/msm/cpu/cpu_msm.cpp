@@ -4,13 +4,13 @@
 #include "msm/cpu/cpu_msm.hpp"
 
 #include <atomic>
-#include <chrono>
 #include <stdexcept>
 
 #include "curve/bls12_381.hpp"
 #include "curve/bn254.hpp"
 #include "curve/grumpkin.hpp"
 #include "host/cpu_features.hpp"
+#include "msm/common/elapsed_time.hpp"
 #include "msm/cpu/affine_pair_adders.hpp"
 #include "msm/cpu/canonical_points_x8.hpp"
 #include "msm/cpu/msm_pipeline.hpp"
@@ -95,11 +95,10 @@ bool msm_canonical_points(AffinePoint<Curve>& sum,
   if (!sizes.ifma) throw std::logic_error("msm_canonical_points: the IFMA adder does not run this MSM");
 #if defined(ZKMSM_HAVE_FIELD_8X52_IFMA)
   if constexpr (kIfmaSupports<Curve>) {
-    const auto start = std::chrono::steady_clock::now();
+    const auto start = backend::Clock::now();
     UninitializedBuffer<AffineR260> converted(n);
     first_rejected = convert_canonical_points<Curve>(converted.data(), canonical_points, validate, sizes.threads);
-    const double convert_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double convert_ms = backend::elapsed_ms(start);
     if (first_rejected != n) return false;
     sum = run_msm_pipeline<Curve, IfmaAdder<Curve>>(canonical_points, converted.data(), scalars, sizes, report);
     if (report != nullptr) {

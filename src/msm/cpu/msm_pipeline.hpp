@@ -6,7 +6,6 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -16,6 +15,7 @@
 #include "curve/xyzz_point.hpp"
 #include "host/parallel_for.hpp"
 #include "msm/common/combine_windows.hpp"
+#include "msm/common/elapsed_time.hpp"
 #include "msm/cpu/accumulate_buckets.hpp"
 #include "msm/cpu/batch_affine_accumulator.hpp"
 #include "msm/cpu/batch_affine_reducer.hpp"
@@ -33,10 +33,8 @@ class StageClock {
  public:
   enum Stage { decompose_scalars, sort_by_bucket, accumulate_buckets, reduce_buckets, combine_windows, count };
 
-  void start() { start_ = Clock::now(); }
-  void stop(Stage stage) {
-    wall_ms_[stage] += std::chrono::duration<double, std::milli>(Clock::now() - start_).count();
-  }
+  void start() { start_ = backend::Clock::now(); }
+  void stop(Stage stage) { wall_ms_[stage] += backend::elapsed_ms(start_); }
   double* cpu_ms(Stage stage) { return &cpu_ms_[stage]; }
 
   std::vector<CpuStageTime> times() const {
@@ -48,8 +46,7 @@ class StageClock {
   }
 
  private:
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point start_;
+  backend::Clock::time_point start_;
   double wall_ms_[count] = {};
   double cpu_ms_[count] = {};
 };

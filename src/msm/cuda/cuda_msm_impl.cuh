@@ -2,13 +2,13 @@
 // them for one curve (two translation units compile in parallel).
 #pragma once
 
-#include <chrono>
 #include <cstring>
 #include <span>
 #include <vector>
 
 #include "curve/affine_point.hpp"
 #include "curve/xyzz_point.hpp"
+#include "msm/common/elapsed_time.hpp"
 #include "msm/cuda/combine_bit_sums.hpp"
 #include "msm/cuda/convert_inputs.cuh"
 #include "msm/cuda/cuda_msm.hpp"
@@ -64,10 +64,9 @@ CudaStatus run_msm(Exec& exec,
   ZKMSM_TRY(run_pipeline<Curve>(exec, sizes, DeviceInputs{staged.points, staged.scalars}, &bit_sums));
   ZKMSM_TRY(exec.finish(stage_ms));
   // combine_windows, on the host (combine_bit_sums.hpp).
-  const auto fold_start = std::chrono::steady_clock::now();
+  const auto fold_start = backend::Clock::now();
   *result = combine_bit_sums<Curve>(std::span<const XyzzPoint<Curve>>(bit_sums));
-  stage_ms[kCombine] +=
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - fold_start).count();
+  stage_ms[kCombine] += backend::elapsed_ms(fold_start);
   fill_report(report, sizes, stage_ms, exec.allocated_bytes());
   // The launch sizes count an uploaded copy of both inputs; this call allocated staged.allocated_bytes
   // for them (inputs read in place on the device are not this call's allocations).

@@ -12,7 +12,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -27,6 +26,7 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 
+#include "msm/common/elapsed_time.hpp"
 #include "msm/cuda/cuda_msm.hpp"
 #include "msm/cuda/host_to_device_copy.hpp"
 
@@ -450,12 +450,12 @@ class HostExec {
   }
   CudaStatus stage_begin(Stage stage) {
     current_ = stage;
-    start_ = std::chrono::steady_clock::now();
+    start_ = backend::Clock::now();
     return {};
   }
   CudaStatus stage_end(Stage stage) {
     if (stage != current_) return failure("stage timing out of order");
-    ms_[stage] += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count();
+    ms_[stage] += backend::elapsed_ms(start_);
     return {};
   }
   CudaStatus synchronize() { return {}; }
@@ -469,7 +469,7 @@ class HostExec {
   std::vector<std::unique_ptr<unsigned char[]>> blocks_;
   std::size_t allocated_ = 0;
   Stage current_ = kUpload;
-  std::chrono::steady_clock::time_point start_;
+  backend::Clock::time_point start_;
   double ms_[kStageCount] = {};
 };
 

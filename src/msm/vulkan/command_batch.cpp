@@ -1,9 +1,9 @@
 #include "msm/vulkan/command_batch.hpp"
 
 #include <array>
-#include <chrono>
 #include <mutex>
 #include <string>
+#include "msm/common/elapsed_time.hpp"
 
 #include "msm/vulkan/storage_buffer_impl.hpp"
 #include "msm/vulkan/vulkan_context_impl.hpp"
@@ -233,7 +233,7 @@ Status CommandBatch::submit_and_wait() {
   if (!first_error_.ok()) return first_error_;
   if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   submitted_ = true;
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = backend::Clock::now();
   Context::Impl& ctx = *impl_->context;
   VkCommandBuffer cmd = impl_->command_buffer;
   const auto stage_count = static_cast<std::uint32_t>(stage_names_.size());
@@ -262,7 +262,7 @@ Status CommandBatch::submit_and_wait() {
   if (const VkResult r = vkWaitForFences(ctx.device, 1, &impl_->fence, VK_TRUE, UINT64_MAX); r != VK_SUCCESS) {
     return record_error(vulkan_error("vkWaitForFences", r));
   }
-  submit_and_wait_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  submit_and_wait_ms_ = backend::elapsed_ms(start);
   if (impl_->query_pool != VK_NULL_HANDLE && stage_count > 0) {
     std::vector<std::uint64_t> ticks(stage_count + 1);
     const VkResult r =

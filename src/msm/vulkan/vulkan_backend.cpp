@@ -20,7 +20,6 @@
 //            only the scalars and reads a prefix of the bases in place.
 #include "msm/vulkan/vulkan_backend.hpp"
 
-#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -40,6 +39,7 @@
 #include "host/host_inputs.hpp"
 #include "host/parallel_for.hpp"
 #include "msm/common/backend_registry.hpp"
+#include "msm/common/elapsed_time.hpp"
 #include "msm/vulkan/device_bases.hpp"
 #include "msm/vulkan/msm_workspace.hpp"
 #include "msm/vulkan/vulkan_msm.hpp"
@@ -47,11 +47,8 @@
 namespace zkmsm::vulkan {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double elapsed_ms(Clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
-}
+using backend::Clock;
+using backend::elapsed_ms;
 
 backend::Status to_backend_status(const Status& status) {
   switch (status.code) {

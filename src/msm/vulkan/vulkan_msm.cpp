@@ -1,11 +1,11 @@
 #include "msm/vulkan/vulkan_msm.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
 
+#include "msm/common/elapsed_time.hpp"
 #include "msm/vulkan/convert_points.hpp"
 #include "msm/vulkan/msm_workspace.hpp"
 
@@ -75,7 +75,7 @@ Status msm_words(Context& context,
 
   // StorageBuffer::write copies on several threads; into host memory (BufferMemory::host_staging),
   // not the resizable BAR's device-local mapping, which took ~9 GB/s however many threads wrote.
-  const auto upload_start = std::chrono::steady_clock::now();
+  const auto upload_start = backend::Clock::now();
   const std::size_t point_words_total = n * affine_point_words(curve);
   const std::size_t scalar_words_total = n * kScalarWords;
   if (!points_on_device) {
@@ -92,8 +92,7 @@ Status msm_words(Context& context,
     const std::uint32_t none = kNoneRejected;
     if (Status s = workspace.first_rejected().write(0, std::as_bytes(std::span(&none, 1))); !s.ok()) return s;
   }
-  const double upload_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - upload_start).count();
+  const double upload_ms = backend::elapsed_ms(upload_start);
 
   std::map<std::string, double> stage_ms;
   std::vector<std::string> order = {"upload_inputs"};
@@ -116,7 +115,7 @@ Status msm_words(Context& context,
     stages_timed = true;
     gap_ms += std::max(0.0, batch.submit_and_wait_ms() - batch_gpu_ms);
   };
-  auto record_start = std::chrono::steady_clock::now();
+  auto record_start = backend::Clock::now();
   BucketStages& stages = workspace.stages();
   StreamWalker* walker = workspace.walker();
   PairTree* pair_tree = workspace.pair_tree();
@@ -158,14 +157,14 @@ Status msm_words(Context& context,
       if (Status s = reduction.record_read_back(*batch); !s.ok()) return s;
     }
     if (b + 1 == sizes.batches || (b + 1) % kBatchesPerSubmission == 0) {
-      record_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - record_start).count();
+      record_ms += backend::elapsed_ms(record_start);
       if (Status s = batch->submit_and_wait(); !s.ok()) return s;
-      record_start = std::chrono::steady_clock::now();
+      record_start = backend::Clock::now();
       collect(*batch);
       batch.reset();
     }
   }
-  record_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - record_start).count();
+  record_ms += backend::elapsed_ms(record_start);
   if (convert) {
     std::uint32_t first_rejected = kNoneRejected;
     if (Status s = workspace.first_rejected().read(std::as_writable_bytes(std::span(&first_rejected, 1)), 0); !s.ok())
@@ -177,12 +176,11 @@ Status msm_words(Context& context,
     }
   }
   // download: the bit sums' copy to host memory (discrete GPUs, a GPU stage) and the host's read.
-  const auto read_start = std::chrono::steady_clock::now();
+  const auto read_start = backend::Clock::now();
   bit_sum_words.resize(std::size_t{sizes.windows} * sizes.window_bits * xyzz_point_words(curve));
   if (Status s = reduction.read_bit_sums(bit_sum_words); !s.ok()) return s;
   if (stage_ms.find("download") == stage_ms.end()) order.push_back("download");
-  stage_ms["download"] +=
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - read_start).count();
+  stage_ms["download"] += backend::elapsed_ms(read_start);
   for (const std::string& name : order) report.stages.push_back({name, stage_ms[name]});
   report.stages.push_back({"record_commands", record_ms});
   if (stages_timed) report.stages.push_back({"submit_overhead", gap_ms});

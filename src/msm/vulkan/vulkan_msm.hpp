@@ -16,7 +16,6 @@
 #pragma once
 
 #include <array>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -27,6 +26,7 @@
 #include "curve/affine_point.hpp"
 #include "curve/xyzz_point.hpp"
 #include "msm/common/combine_windows.hpp"
+#include "msm/common/elapsed_time.hpp"
 #include "msm/vulkan/msm_sizes.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
@@ -88,12 +88,11 @@ Status msm_from_words(Context& context,
       msm_words(context, curve, n, points, scalar_words,
                 static_cast<unsigned>(Curve::ScalarField::Constants::modulus_bits), options, words, report);
   if (!status.ok()) return status;
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = backend::Clock::now();
   std::vector<XyzzPoint<Curve>> bit_sums(words.size() / xyzz_point_words(curve));
   std::memcpy(bit_sums.data(), words.data(), words.size() * sizeof(std::uint32_t));
   sum = combine_windows<Curve>(bit_sums, 1);
-  report.stages.push_back(
-      {"combine_windows", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()});
+  report.stages.push_back({"combine_windows", backend::elapsed_ms(start)});
   return Status::success();
 }
 

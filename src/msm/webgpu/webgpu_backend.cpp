@@ -29,7 +29,6 @@
 //   memory   the device buffers of the last MSM are kept for the next one of the same shape
 //            (msm_workspace.hpp; released by release_kept_workspace, JavaScript's
 //            releaseDeviceMemory()).
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <new>
@@ -44,6 +43,7 @@
 #include "curve/grumpkin.hpp"
 #include "host/host_inputs.hpp"
 #include "msm/common/backend_registry.hpp"
+#include "msm/common/elapsed_time.hpp"
 #include "msm/common/window_cost_model.hpp"
 #include "msm/webgpu/device_bases.hpp"
 #include "msm/webgpu/msm_workspace.hpp"
@@ -53,15 +53,12 @@
 namespace zkmsm::webgpu {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using backend::Clock;
+using backend::elapsed_ms;
 
 bool accelerated_device = false;
 WebGpuMsmSizes last_sizes;
 bool last_reused_workspace = false;
-
-double elapsed_ms(Clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
-}
 
 backend::Status to_backend_status(const Status& status) {
   if (status.ok) return backend::Status::success();

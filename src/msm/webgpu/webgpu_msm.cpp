@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,6 +13,7 @@
 #include "curve/grumpkin.hpp"
 #include "curve/xyzz_point.hpp"
 #include "msm/common/combine_windows.hpp"
+#include "msm/common/elapsed_time.hpp"
 #include "msm/common/signed_digits.hpp"
 #include "msm/common/window_cost_model.hpp"
 #include "msm/webgpu/bucket_bounds.hpp"
@@ -30,11 +30,8 @@ namespace zkmsm::webgpu {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double elapsed_ms(Clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
-}
+using backend::Clock;
+using backend::elapsed_ms;
 
 // The window cost model's weights: the Vulkan backend's (the CPU backend's 9 per entry, 26 per
 // bucket), not fitted on WebGPU.
