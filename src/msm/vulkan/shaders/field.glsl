@@ -22,9 +22,11 @@
 // WORD_LOOP marks the loops over a value's words, here and in the shaders that include this file.
 // A shader that defines ZKMSM_UNROLL_WORD_LOOPS first (the MSM's hot ones in the int64 form:
 // xyzz_walker.comp, split_windows.comp, walker_combine.comp) gets them [[unroll]]ed by glslc in
-// the SPIR-V (in the int32 form the unrolled xyzz walker gave wrong sums on lavapipe when its state
-// was saved between dispatches, vulkan_msm_test SlotsThatFinishInTheFirstDispatchStayFinished:
-// not understood, so that form keeps its loops); the rows
+// the SPIR-V. The int32 form keeps its loops: it runs only where shaderInt64 is missing, and no
+// measurement says unrolling helps there (its unrolled xyzz walker once gave wrong sums on
+// lavapipe across dispatches, vulkan_msm_test SlotsThatFinishInTheFirstDispatchStayFinished; since
+// the walker's lazy rewrite the three shaders unrolled in the int32 form pass all of vulkan_msm_test
+// on lavapipe, five seeds, 2026-12-07 — not reproduced, not explained). The rows
 // of a product stay a loop (unrolling them too made glslc take minutes and run out of memory on
 // the 12-word shaders) but index no array by the row. A word array indexed at run time cannot live
 // in registers: NVIDIA's compiler left loops of the xyzz walker rolled, and with them unrolled its
