@@ -5,6 +5,7 @@
 // included). The result is checked against the CPU backend once per configuration.
 //
 //   cuda_bench [log2 n ...]                       default 16 20 22
+//   cuda_bench additions [log2 pairs]             the addition probe (cuda_addition_probe.cu), default 22
 //   env ZKMSM_BENCH_CONFIGS="c:S:state:blocks:tpb[:mb],..."   e.g. "0:8:r:0:128,16:16:g:0:256:3"
 //        (c 0 = auto; state r = registers, g = global, G = global_warp, w = warp, a = auto; blocks 0 = auto; mb =
 //        walker register cap as min resident 256-thread blocks, see detail::set_walker_min_blocks)
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "api/curve_map.hpp"
+#include "cuda_addition_probe.hpp"
 #include "cuda_bench_probes.hpp"
 #include "curve/bn254.hpp"
 #include "msm/cpu/cpu_msm.hpp"
@@ -100,6 +102,24 @@ std::string describe(const Config& config) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "additions") {
+    const std::size_t pairs = std::size_t{1} << (argc >= 3 ? std::atoi(argv[2]) : 22);
+    std::vector<Affine> halves[2];
+    for (int h = 0; h < 2; ++h) {
+      const auto canonical = random_points<Bn254>(pairs, 0xadd0000 + h);
+      halves[h].resize(pairs);
+      for (std::size_t i = 0; i < pairs; ++i) {
+        Curve::BaseField::Integer x{}, y{};
+        for (int l = 0; l < 4; ++l) {
+          x.limb[l] = canonical[i].x[l];
+          y.limb[l] = canonical[i].y[l];
+        }
+        halves[h][i] = {Curve::BaseField::from_canonical(x), Curve::BaseField::from_canonical(y)};
+      }
+    }
+    bench::addition_rates(halves[0].data(), halves[1].data(), pairs);
+    return 0;
+  }
   std::vector<unsigned> log_sizes;
   for (int i = 1; i < argc; ++i) log_sizes.push_back(static_cast<unsigned>(std::atoi(argv[i])));
   if (log_sizes.empty()) log_sizes = {16, 20, 22};
