@@ -20,6 +20,7 @@
 #include <cstring>
 #include <vector>
 
+#include "check_cuda.hpp"
 #include "cuda_addition_probe.hpp"
 #include "curve/bn254.hpp"
 #include "msm/cuda/device_points.cuh"
@@ -28,15 +29,6 @@
 
 namespace zkmsm::bench {
 namespace {
-
-#define CHECK_CUDA(expr)                                                      \
-  do {                                                                        \
-    const cudaError_t e_ = (expr);                                            \
-    if (e_ != cudaSuccess) {                                                  \
-      std::fprintf(stderr, "%s failed: %s\n", #expr, cudaGetErrorString(e_)); \
-      std::exit(1);                                                           \
-    }                                                                         \
-  } while (0)
 
 using Curve = Bn254G1;
 using Fd = cuda::DeviceBase<Curve>;
@@ -59,7 +51,8 @@ __global__ void xyzz_kernel(const Affine* points, Xyzz* sums) {
 
 // Pair i = (blockIdx.x·K + k)·kBlock + threadIdx.x: out[i] = p[i] + q[i] (affine, dx ≠ 0).
 template <int K, bool kSharedPrefix>
-__global__ void __launch_bounds__(kBlock, kSharedPrefix ? 2 : 1) batched_kernel(const Affine* p, const Affine* q, Affine* out) {
+__global__ void __launch_bounds__(kBlock, kSharedPrefix ? 2 : 1)
+    batched_kernel(const Affine* p, const Affine* q, Affine* out) {
 #if defined(__CUDA_ARCH__)
   __shared__ __align__(16) unsigned char totals_bytes[2 * kWarps * sizeof(Fd)];
   extern __shared__ __align__(16) unsigned char prefix_bytes[];  // K · kBlock elements when kSharedPrefix
@@ -73,8 +66,10 @@ __global__ void __launch_bounds__(kBlock, kSharedPrefix ? 2 : 1) batched_kernel(
   // The thread's prefix products dx_0 ⋯ dx_k.
   Fd prefix_registers[kSharedPrefix ? 1 : K];
   const auto prefix_at = [&](int k) -> Fd& {
-    if constexpr (kSharedPrefix) return shared_prefix[k * kBlock + threadIdx.x];
-    else return prefix_registers[k];
+    if constexpr (kSharedPrefix)
+      return shared_prefix[k * kBlock + threadIdx.x];
+    else
+      return prefix_registers[k];
   };
   Fd running = Fd::one();
 #pragma unroll(kSharedPrefix ? 1 : K)
@@ -149,8 +144,13 @@ Affine host_sum(const Affine& a, const Affine& b) {
 }
 
 template <int K, bool kSharedPrefix>
-void run_batched(const Affine* p, const Affine* q, Affine* out, std::size_t pairs, const std::vector<Affine>& host_p,
-                 const std::vector<Affine>& host_q, int repeats) {
+void run_batched(const Affine* p,
+                 const Affine* q,
+                 Affine* out,
+                 std::size_t pairs,
+                 const std::vector<Affine>& host_p,
+                 const std::vector<Affine>& host_q,
+                 int repeats) {
   const unsigned blocks = static_cast<unsigned>(pairs / (static_cast<std::size_t>(K) * kBlock));
   const std::size_t shared = kSharedPrefix ? sizeof(Fd) * K * kBlock : 0;
   auto kernel = batched_kernel<K, kSharedPrefix>;

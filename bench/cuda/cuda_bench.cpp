@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "api/curve_map.hpp"
+#include "check_cuda.hpp"
 #include "cuda_addition_probe.hpp"
 #include "cuda_bench_probes.hpp"
 #include "curve/bn254.hpp"
@@ -36,15 +37,6 @@ using Affine = AffinePoint<Curve>;
 using Integer = Curve::ScalarField::Integer;
 
 namespace {
-
-#define CHECK_CUDA(expr)                                                      \
-  do {                                                                        \
-    const cudaError_t e_ = (expr);                                            \
-    if (e_ != cudaSuccess) {                                                  \
-      std::fprintf(stderr, "%s failed: %s\n", #expr, cudaGetErrorString(e_)); \
-      std::exit(1);                                                           \
-    }                                                                         \
-  } while (0)
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());

@@ -5,21 +5,13 @@
 #include <cstdlib>
 #include <vector>
 
+#include "check_cuda.hpp"
 #include "cuda_bench_probes.hpp"
 #include "field/bn254_fields.hpp"
 #include "msm/cuda/device_field.cuh"
 
 namespace zkmsm::bench {
 namespace {
-
-#define CHECK_CUDA(expr)                                                      \
-  do {                                                                        \
-    const cudaError_t e_ = (expr);                                            \
-    if (e_ != cudaSuccess) {                                                  \
-      std::fprintf(stderr, "%s failed: %s\n", #expr, cudaGetErrorString(e_)); \
-      std::exit(1);                                                           \
-    }                                                                         \
-  } while (0)
 
 using Fd = cuda::DeviceField<Bn254FqParams>;
 
