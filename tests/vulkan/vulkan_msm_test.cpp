@@ -308,6 +308,8 @@ TYPED_TEST(VulkanMsmTest, KeptWorkspaceIsReusedForTheSameShape) {
     const auto status = vulkan::msm<Curve>(*context, points, scalars, options, result, report);
     ASSERT_TRUE(status.ok()) << status.message;
     EXPECT_EQ(report.workspace_reused, expect_reused) << describe(options);
+    // The same shape on the workspace's own point buffer: its recorded command batches run again.
+    EXPECT_EQ(report.recording_reused, expect_reused) << describe(options);
     EXPECT_EQ(result, expected_msm<Curve>(points, scalars)) << describe(options);
   };
   const auto points = independent_points<Curve>(n, this->rng());
@@ -341,7 +343,7 @@ TYPED_TEST(VulkanMsmTest, BasesOnTheDeviceShareTheKeptWorkspace) {
                   .ok());
   ASSERT_FALSE(rejected.has_value());
   ASSERT_EQ(bases.size(), n);
-  const auto run = [&](std::size_t count, bool on_bases, bool expect_reused) {
+  const auto run = [&](std::size_t count, bool on_bases, bool expect_reused, bool expect_recording_reused) {
     const auto scalars = random_scalars_256<Curve>(count, this->rng);
     const vulkan::MsmPoints where = on_bases ? vulkan::MsmPoints{nullptr, bases.points.get()}
                                              : vulkan::MsmPoints{reinterpret_cast<const std::uint32_t*>(points.data())};
@@ -353,14 +355,24 @@ TYPED_TEST(VulkanMsmTest, BasesOnTheDeviceShareTheKeptWorkspace) {
     const std::vector<AffinePoint<Curve>> prefix(points.begin(), points.begin() + count);
     EXPECT_EQ(result, expected_msm<Curve>(prefix, scalars)) << count << (on_bases ? " on bases" : " host points");
     EXPECT_EQ(report.workspace_reused, expect_reused) << count << (on_bases ? " on bases" : " host points");
+    EXPECT_EQ(report.recording_reused, expect_recording_reused) << count << (on_bases ? " on bases" : " host points");
   };
   vulkan::release_kept_workspace();
-  run(n, false, false);
-  run(n, true, true);     // the host MSM's workspace, its point buffers unused
-  run(500, true, false);  // a prefix: another shape, made without point buffers
-  run(500, true, true);
-  run(500, false, false);  // host points need the point buffers
-  run(500, true, true);
+  run(n, false, false, false);
+  run(n, true, true, false);      // the host MSM's workspace, its point buffers unused
+  run(500, true, false, false);   // a prefix: another shape, made without point buffers
+  run(500, true, true, true);     // the same bases again: the recorded batches too
+  run(500, false, false, false);  // host points need the point buffers
+  run(500, true, true, false);    // the recording read the workspace's point buffer
+  // Bases prepared anew (the old ones freed first, so the new buffer may take their handle or
+  // address): the kept recording names the freed buffer and must not run.
+  bases.points.reset();
+  bases.n = 0;
+  ASSERT_TRUE(vulkan::prepare_device_bases(*context, curve, n, reinterpret_cast<const std::uint32_t*>(points.data()),
+                                           {.to_montgomery = false, .validate = true}, bases, rejected)
+                  .ok());
+  run(500, true, true, false);
+  run(500, true, true, true);
   // A point the device rejects is named, and the bases stay empty.
   auto bad = points;
   bad[37].y = bad[37].y + bad[37].y;

@@ -122,6 +122,40 @@ TEST(VulkanRuntime, OneBatchRunsStagesInOrderWithTimestamps) {
   EXPECT_EQ(batch->submit_and_wait().code, StatusCode::invalid_argument);  // submitted once only
 }
 
+// A batch created for repeated submission runs its commands again on the buffers' new contents,
+// with new stage times each time, and takes no more commands once submitted.
+TEST(VulkanRuntime, ARepeatableBatchRunsAgainOnNewContents) {
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  const std::uint32_t count = 4;
+  std::unique_ptr<StorageBuffer> a_buffer, b_buffer, out;
+  ASSERT_TRUE(StorageBuffer::create(a_buffer, *context, 32 * count).ok());
+  ASSERT_TRUE(StorageBuffer::create(b_buffer, *context, 32 * count).ok());
+  ASSERT_TRUE(StorageBuffer::create(out, *context, test::kFieldOpsResults * 32 * count).ok());
+  EXPECT_NE(a_buffer->serial(), b_buffer->serial());
+  const Pipeline* pipeline = nullptr;
+  ASSERT_TRUE(context->pipeline(pipeline, ShaderId::field_ops_bn254_fq).ok());
+  std::unique_ptr<CommandBatch> batch;
+  ASSERT_TRUE(CommandBatch::create(batch, *context, CommandBatch::Submissions::repeated).ok());
+  ASSERT_TRUE(batch->begin_stage("field ops").ok());
+  ASSERT_TRUE(batch->dispatch(*pipeline, {a_buffer.get(), b_buffer.get(), out.get()}, test::bytes_of(count), 1).ok());
+  for (std::uint64_t round = 0; round < 3; ++round) {
+    std::vector<Bn254Fq> a(count), b(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      a[i] = Bn254Fq::from_u64(100 * round + i + 3);
+      b[i] = Bn254Fq::from_u64(7 * round + 10 * i + 1);
+    }
+    ASSERT_TRUE(a_buffer->write(0, std::as_bytes(std::span(a))).ok());
+    ASSERT_TRUE(b_buffer->write(0, std::as_bytes(std::span(b))).ok());
+    const Status submitted = batch->submit_and_wait();
+    ASSERT_TRUE(submitted.ok()) << submitted.message;
+    std::vector<std::array<Bn254Fq, test::kFieldOpsResults>> results(count);
+    ASSERT_TRUE(out->read(std::as_writable_bytes(std::span(results)), 0).ok());
+    for (std::uint32_t i = 0; i < count; ++i) EXPECT_EQ(results[i][2], a[i] * b[i]) << "round " << round;
+    EXPECT_EQ(batch->stage_times().size(), context->info().timestamps ? 1u : 0u);
+  }
+  EXPECT_EQ(batch->begin_stage("late").code, StatusCode::invalid_argument);
+}
+
 TEST(VulkanRuntime, BadDispatchesAreErrorsNotCrashes) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   std::unique_ptr<StorageBuffer> buffer;

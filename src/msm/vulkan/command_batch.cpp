@@ -64,7 +64,7 @@ CommandBatch::CommandBatch(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) 
 // A submitted batch was waited for, so nothing the Impl destroys is still in use by the device.
 CommandBatch::~CommandBatch() = default;
 
-Status CommandBatch::create(std::unique_ptr<CommandBatch>& out, Context& context) {
+Status CommandBatch::create(std::unique_ptr<CommandBatch>& out, Context& context, Submissions submissions) {
   out.reset();
   auto impl = std::make_unique<Impl>();
   Context::Impl& ctx = context.impl();
@@ -98,13 +98,14 @@ Status CommandBatch::create(std::unique_ptr<CommandBatch>& out, Context& context
     }
   }
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  begin.flags = submissions == Submissions::once ? VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT : 0;
   if (const VkResult r = vkBeginCommandBuffer(impl->command_buffer, &begin); r != VK_SUCCESS) {
     return vulkan_error("vkBeginCommandBuffer", r);
   }
   if (impl->query_pool != VK_NULL_HANDLE)
     vkCmdResetQueryPool(impl->command_buffer, impl->query_pool, 0, kMaxStages + 1);
   out.reset(new CommandBatch(std::move(impl)));
+  out->repeatable_ = submissions == Submissions::repeated;
   return Status::success();
 }
 
@@ -115,7 +116,8 @@ Status CommandBatch::record_error(Status status) {
 
 Status CommandBatch::begin_stage(const std::string& name) {
   if (!first_error_.ok()) return first_error_;
-  if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
+  if (recording_ended_)
+    return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   if (stage_names_.size() == kMaxStages) {
     return record_error(Status::error(StatusCode::invalid_argument,
                                       "vulkan: more than " + std::to_string(kMaxStages) + " stages in one batch"));
@@ -145,7 +147,8 @@ Status CommandBatch::dispatch(const Pipeline& pipeline,
                               std::uint32_t groups_y,
                               std::uint32_t groups_z) {
   if (!first_error_.ok()) return first_error_;
-  if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
+  if (recording_ended_)
+    return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   const char* name = shader_info(pipeline.shader).name;
   if (buffers.size() != pipeline.storage_buffers) {
     return record_error(Status::error(StatusCode::invalid_argument, std::string("vulkan: ") + name + " takes " +
@@ -211,7 +214,8 @@ Status CommandBatch::dispatch(const Pipeline& pipeline,
 
 Status CommandBatch::copy(StorageBuffer& from, StorageBuffer& to, std::size_t bytes) {
   if (!first_error_.ok()) return first_error_;
-  if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
+  if (recording_ended_)
+    return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   if (bytes == 0 || bytes > from.size() || bytes > to.size()) {
     return record_error(Status::error(StatusCode::invalid_argument,
                                       "vulkan: copy of " + std::to_string(bytes) + " bytes does not fit the buffers"));
@@ -231,25 +235,33 @@ Status CommandBatch::copy(StorageBuffer& from, StorageBuffer& to, std::size_t by
 
 Status CommandBatch::submit_and_wait() {
   if (!first_error_.ok()) return first_error_;
-  if (submitted_) return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
-  submitted_ = true;
+  if (submitted_ && !repeatable_) {
+    return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
+  }
   const auto start = backend::Clock::now();
   Context::Impl& ctx = *impl_->context;
   VkCommandBuffer cmd = impl_->command_buffer;
   const auto stage_count = static_cast<std::uint32_t>(stage_names_.size());
-  if (impl_->query_pool != VK_NULL_HANDLE && stage_count > 0) {
-    vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, impl_->query_pool, stage_count);
+  if (!recording_ended_) {
+    if (impl_->query_pool != VK_NULL_HANDLE && stage_count > 0) {
+      vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, impl_->query_pool, stage_count);
+    }
+    // Every write of the batch (shaders' and copies': the bit sums' read-back is a copy) made
+    // visible to the host's reads after the wait.
+    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+    recording_ended_ = true;
+    if (const VkResult r = vkEndCommandBuffer(cmd); r != VK_SUCCESS) {
+      return record_error(vulkan_error("vkEndCommandBuffer", r));
+    }
+  } else if (const VkResult r = vkResetFences(ctx.device, 1, &impl_->fence); r != VK_SUCCESS) {
+    return record_error(vulkan_error("vkResetFences", r));
   }
-  // Every write of the batch (shaders' and copies': the bit sums' read-back is a copy) made
-  // visible to the host's reads after the wait.
-  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-  barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-  barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                       VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
-  if (const VkResult r = vkEndCommandBuffer(cmd); r != VK_SUCCESS) {
-    return record_error(vulkan_error("vkEndCommandBuffer", r));
-  }
+  submitted_ = true;
+  stage_times_.clear();
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &cmd;

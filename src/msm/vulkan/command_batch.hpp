@@ -1,5 +1,6 @@
-// One command buffer of compute dispatches, submitted once: an MSM records all its stages into
-// one batch and waits for it once.
+// One command buffer of compute dispatches: an MSM records all its stages into one batch and waits
+// for it. A batch is submitted once, or, created with Submissions::repeated, again and again: the
+// same commands on the buffers' current contents (the MSM's kept recording, msm_workspace.hpp).
 //
 //   CommandBatch::create(batch, context);
 //   batch->begin_stage("decompose_scalars");
@@ -34,7 +35,10 @@ class CommandBatch {
   // At most this many stages per batch (the size of its timestamp query pool).
   static constexpr std::uint32_t kMaxStages = 63;
 
-  static Status create(std::unique_ptr<CommandBatch>& out, Context& context);
+  enum class Submissions { once, repeated };
+  static Status create(std::unique_ptr<CommandBatch>& out,
+                       Context& context,
+                       Submissions submissions = Submissions::once);
   ~CommandBatch();
   CommandBatch(const CommandBatch&) = delete;
   CommandBatch& operator=(const CommandBatch&) = delete;
@@ -59,11 +63,12 @@ class CommandBatch {
   // Copies the first `bytes` bytes of `from` to `to` (vkCmdCopyBuffer), ordered after every
   // earlier command and before every later one (full memory barriers on both sides).
   Status copy(StorageBuffer& from, StorageBuffer& to, std::size_t bytes);
-  // Ends recording, submits, and waits for the device. A batch is submitted at most once.
+  // Ends recording (the first time), submits, and waits for the device. A batch created with
+  // Submissions::once is submitted at most once.
   Status submit_and_wait();
 
   // After submit_and_wait(): one entry per stage in order, its GPU time between the stage's two
-  // timestamps (empty without timestamp support).
+  // timestamps in the last submission (empty without timestamp support).
   const std::vector<backend::StageTime>& stage_times() const { return stage_times_; }
   // After submit_and_wait(): its wall time on the host (end of recording, submission, the wait
   // for the fence), which is the stages' GPU time plus what surrounds it.
@@ -79,6 +84,8 @@ class CommandBatch {
   std::vector<std::string> stage_names_;
   std::vector<backend::StageTime> stage_times_;
   std::uint32_t dispatches_ = 0;
+  bool repeatable_ = false;
+  bool recording_ended_ = false;
   bool submitted_ = false;
   double submit_and_wait_ms_ = 0;
 };

@@ -15,7 +15,9 @@
 // An MSM on prepared bases kept on the device (points_on_device, device_bases.hpp) reads the
 // bases' buffer: its workspace has no staged_points and no points.
 // Contents left by one MSM are never read by the next: every stage writes what it reads first
-// (as for the window batches of one MSM, which share the buffers too).
+// (as for the window batches of one MSM, which share the buffers too). So the command batches an
+// MSM recorded run the next MSM of the same shape, points buffer and point form unchanged: the
+// workspace keeps them (recording), and the driver records again only when the key differs.
 //
 // The kept workspace: lease_workspace() hands out the kept one when the shape is equal (or equal
 // but for the point buffers an MSM on prepared bases leaves unused), else frees it and creates one
@@ -27,8 +29,10 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "msm/vulkan/bucket_stages.hpp"
+#include "msm/vulkan/command_batch.hpp"
 #include "msm/vulkan/pair_tree.hpp"
 #include "msm/vulkan/reduce_buckets.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
@@ -50,6 +54,21 @@ struct MsmWorkspaceShape {
   bool operator==(const MsmWorkspaceShape&) const = default;
 };
 
+// What an MSM's recorded command batches depend on besides the workspace's shape.
+struct MsmRecordingKey {
+  std::uint64_t points_serial = 0;  // StorageBuffer::serial() of the buffer the stages read points from
+  bool to_montgomery = false;       // convert_points' form (DevicePointForm)
+  bool validate = false;
+
+  bool operator==(const MsmRecordingKey&) const = default;
+};
+
+// The command batches of the last MSM on a workspace, in submission order, and their key.
+struct MsmRecording {
+  MsmRecordingKey key;
+  std::vector<std::unique_ptr<CommandBatch>> batches;
+};
+
 class MsmWorkspace {
  public:
   static Status create(std::unique_ptr<MsmWorkspace>& out, Context& context, const MsmWorkspaceShape& shape);
@@ -69,6 +88,8 @@ class MsmWorkspace {
   StreamWalker* walker() { return walker_.get(); }
   PairTree* pair_tree() { return pair_tree_.get(); }
   BucketReduction& reduction() { return *reduction_; }
+  // The kept recording (empty batches: none yet); the driver replaces it.
+  MsmRecording& recording() { return recording_; }
 
  private:
   explicit MsmWorkspace(const MsmWorkspaceShape& shape) : shape_(shape) {}
@@ -82,6 +103,8 @@ class MsmWorkspace {
   std::unique_ptr<StreamWalker> walker_;
   std::unique_ptr<PairTree> pair_tree_;
   std::unique_ptr<BucketReduction> reduction_;
+  // Last: destroyed first, before the buffers its command buffers bind.
+  MsmRecording recording_;
 };
 
 // A workspace in use: the process-wide workspace lock and the workspace.

@@ -1,6 +1,7 @@
 #include "msm/vulkan/storage_buffer.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <string>
 #include <system_error>
@@ -63,9 +64,15 @@ bool find_host_staging_memory_type(std::uint32_t& out,
   return false;
 }
 
+std::uint64_t next_serial() {
+  static std::atomic<std::uint64_t> last{0};
+  return ++last;
+}
+
 }  // namespace
 
-StorageBuffer::StorageBuffer(std::unique_ptr<Impl> impl, std::size_t bytes) : impl_(std::move(impl)), bytes_(bytes) {}
+StorageBuffer::StorageBuffer(std::unique_ptr<Impl> impl, std::size_t bytes)
+    : impl_(std::move(impl)), bytes_(bytes), serial_(next_serial()) {}
 StorageBuffer::~StorageBuffer() = default;
 
 bool StorageBuffer::host_visible() const { return impl_->mapped != nullptr; }

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 
@@ -35,6 +36,9 @@ class StorageBuffer {
   StorageBuffer& operator=(const StorageBuffer&) = delete;
 
   std::size_t size() const { return bytes_; }
+  // A number no other buffer of the process had or will have (a recorded command buffer names
+  // the buffers it binds by it: an address or a VkBuffer handle can come back after a destroy).
+  std::uint64_t serial() const { return serial_; }
   bool host_visible() const;
   // Copies `data` to byte `offset` (in parallel on up to 8 threads from 8 MiB); invalid_argument
   // when it does not fit.
@@ -49,6 +53,7 @@ class StorageBuffer {
   StorageBuffer(std::unique_ptr<Impl> impl, std::size_t bytes);
   std::unique_ptr<Impl> impl_;
   std::size_t bytes_;
+  std::uint64_t serial_;
 };
 
 }  // namespace zkmsm::vulkan

@@ -17,6 +17,67 @@ namespace {
 // convert_inputs, and before download).
 constexpr std::uint32_t kStagesPerBatch = 5;
 constexpr std::uint32_t kBatchesPerSubmission = (CommandBatch::kMaxStages - 3) / kStagesPerBatch;
+// Records the MSM's stages into command batches of kBatchesPerSubmission window batches each,
+// repeatable (the workspace keeps them): the inputs' copy to the device and convert_points in the
+// first, the bit sums' read-back in the last.
+Status record_batches(std::vector<std::unique_ptr<CommandBatch>>& out,
+                      Context& context,
+                      MsmWorkspace& workspace,
+                      const MsmSizes& sizes,
+                      std::size_t n,
+                      StorageBuffer& point_buffer,
+                      const DevicePointForm& point_form,
+                      bool convert,
+                      bool staged,
+                      bool points_on_device) {
+  const CurveId curve = workspace.shape().stages.curve;
+  BucketStages& stages = workspace.stages();
+  StreamWalker* walker = workspace.walker();
+  PairTree* pair_tree = workspace.pair_tree();
+  StorageBuffer& bucket_sums = pair_tree != nullptr ? pair_tree->bucket_sums() : walker->bucket_sums();
+  const BucketSumForm bucket_sum_form = pair_tree != nullptr ? BucketSumForm::affine : walker->bucket_sum_form();
+  BucketReduction& reduction = workspace.reduction();
+  std::unique_ptr<CommandBatch> batch;
+  for (unsigned b = 0; b < sizes.batches; ++b) {
+    if (!batch) {
+      if (Status s = CommandBatch::create(batch, context, CommandBatch::Submissions::repeated); !s.ok()) return s;
+      if (b == 0 && staged) {
+        if (Status s = batch->begin_stage("upload_to_device"); !s.ok()) return s;
+        if (!points_on_device) {
+          if (Status s = batch->copy(workspace.staged_points(), point_buffer, n * affine_point_words(curve) * 4);
+              !s.ok())
+            return s;
+        }
+        if (Status s = batch->copy(workspace.staged_scalars(), workspace.scalars(), n * kScalarWords * 4); !s.ok())
+          return s;
+      }
+      if (b == 0 && convert) {
+        if (Status s = batch->begin_stage("convert_inputs"); !s.ok()) return s;
+        if (Status s = record_convert_points(context, *batch, curve, point_buffer, workspace.first_rejected(),
+                                             static_cast<std::uint32_t>(n), point_form);
+            !s.ok())
+          return s;
+      }
+    }
+    const unsigned first_window = b * sizes.batch_windows;
+    const unsigned windows = std::min(sizes.batch_windows, sizes.windows - first_window);
+    if (Status s = stages.record(*batch, workspace.scalars(), first_window, windows); !s.ok()) return s;
+    if (Status s = batch->begin_stage("accumulate_buckets"); !s.ok()) return s;
+    const Status accumulated = pair_tree != nullptr ? pair_tree->record(*batch, point_buffer, stages)
+                                                    : walker->record(*batch, point_buffer, stages);
+    if (!accumulated.ok()) return accumulated;
+    if (Status s = batch->begin_stage("reduce_buckets"); !s.ok()) return s;
+    if (Status s = reduction.record_batch(*batch, bucket_sums, bucket_sum_form, stages, first_window); !s.ok())
+      return s;
+    if (b + 1 == sizes.batches) {
+      if (Status s = batch->begin_stage("download"); !s.ok()) return s;
+      if (Status s = reduction.record_read_back(*batch); !s.ok()) return s;
+    }
+    if (b + 1 == sizes.batches || (b + 1) % kBatchesPerSubmission == 0) out.push_back(std::move(batch));
+  }
+  return Status::success();
+}
+
 }  // namespace
 
 Status shared_context(Context*& out) {
@@ -97,11 +158,11 @@ Status msm_words(Context& context,
   std::map<std::string, double> stage_ms;
   std::vector<std::string> order = {"upload_inputs"};
   stage_ms["upload_inputs"] = upload_ms;
-  // Host time around the GPU's stages, reported after them: record_commands (creating, recording
-  // and freeing the command batches) and, where the stages are timed, submit_overhead (each
+  // Host time around the GPU's stages, reported after them: record_commands (creating and
+  // recording the command batches, ~0 where the workspace's kept ones are reused) and, where the
+  // stages are timed, submit_overhead (each
   // submit_and_wait's wall time beyond its stages' GPU time: submission, the fence's signal and the
   // host's wake-up).
-  double record_ms = 0;
   double gap_ms = 0;
   bool stages_timed = false;
   auto collect = [&](const CommandBatch& batch) {
@@ -115,56 +176,30 @@ Status msm_words(Context& context,
     stages_timed = true;
     gap_ms += std::max(0.0, batch.submit_and_wait_ms() - batch_gpu_ms);
   };
-  auto record_start = backend::Clock::now();
-  BucketStages& stages = workspace.stages();
-  StreamWalker* walker = workspace.walker();
-  PairTree* pair_tree = workspace.pair_tree();
-  StorageBuffer& bucket_sums = pair_tree != nullptr ? pair_tree->bucket_sums() : walker->bucket_sums();
-  const BucketSumForm bucket_sum_form = pair_tree != nullptr ? BucketSumForm::affine : walker->bucket_sum_form();
-  BucketReduction& reduction = workspace.reduction();
-  std::unique_ptr<CommandBatch> batch;
-  for (unsigned b = 0; b < sizes.batches; ++b) {
-    if (!batch) {
-      if (Status s = CommandBatch::create(batch, context); !s.ok()) return s;
-      if (b == 0 && staged) {
-        if (Status s = batch->begin_stage("upload_to_device"); !s.ok()) return s;
-        if (!points_on_device) {
-          if (Status s = batch->copy(workspace.staged_points(), point_buffer, point_words_total * 4); !s.ok()) return s;
-        }
-        if (Status s = batch->copy(workspace.staged_scalars(), workspace.scalars(), scalar_words_total * 4); !s.ok())
-          return s;
-      }
-      if (b == 0 && convert) {
-        if (Status s = batch->begin_stage("convert_inputs"); !s.ok()) return s;
-        if (Status s = record_convert_points(context, *batch, curve, point_buffer, workspace.first_rejected(),
-                                             static_cast<std::uint32_t>(n), point_form);
-            !s.ok())
-          return s;
-      }
-    }
-    const unsigned first_window = b * sizes.batch_windows;
-    const unsigned windows = std::min(sizes.batch_windows, sizes.windows - first_window);
-    if (Status s = stages.record(*batch, workspace.scalars(), first_window, windows); !s.ok()) return s;
-    if (Status s = batch->begin_stage("accumulate_buckets"); !s.ok()) return s;
-    const Status accumulated = pair_tree != nullptr ? pair_tree->record(*batch, point_buffer, stages)
-                                                    : walker->record(*batch, point_buffer, stages);
-    if (!accumulated.ok()) return accumulated;
-    if (Status s = batch->begin_stage("reduce_buckets"); !s.ok()) return s;
-    if (Status s = reduction.record_batch(*batch, bucket_sums, bucket_sum_form, stages, first_window); !s.ok())
+  // The command batches: the workspace's kept ones where they were recorded for these points and
+  // this point form, else recorded now (kBatchesPerSubmission window batches per command batch).
+  const auto record_start = backend::Clock::now();
+  MsmRecording& recording = workspace.recording();
+  const MsmRecordingKey key{point_buffer.serial(), point_form.to_montgomery, point_form.validate};
+  report.recording_reused = !recording.batches.empty() && recording.key == key;
+  if (!report.recording_reused) {
+    recording.batches.clear();
+    if (Status s = record_batches(recording.batches, context, workspace, sizes, n, point_buffer, point_form, convert,
+                                  staged, points_on_device);
+        !s.ok()) {
+      recording.batches.clear();
       return s;
-    if (b + 1 == sizes.batches) {
-      if (Status s = batch->begin_stage("download"); !s.ok()) return s;
-      if (Status s = reduction.record_read_back(*batch); !s.ok()) return s;
     }
-    if (b + 1 == sizes.batches || (b + 1) % kBatchesPerSubmission == 0) {
-      record_ms += backend::elapsed_ms(record_start);
-      if (Status s = batch->submit_and_wait(); !s.ok()) return s;
-      record_start = backend::Clock::now();
-      collect(*batch);
-      batch.reset();
-    }
+    recording.key = key;
   }
-  record_ms += backend::elapsed_ms(record_start);
+  const double record_ms = backend::elapsed_ms(record_start);
+  for (std::unique_ptr<CommandBatch>& batch : recording.batches) {
+    if (Status s = batch->submit_and_wait(); !s.ok()) {
+      recording.batches.clear();  // a failed submission is never resubmitted
+      return s;
+    }
+    collect(*batch);
+  }
   if (convert) {
     std::uint32_t first_rejected = kNoneRejected;
     if (Status s = workspace.first_rejected().read(std::as_writable_bytes(std::span(&first_rejected, 1)), 0); !s.ok())
@@ -178,7 +213,7 @@ Status msm_words(Context& context,
   // download: the bit sums' copy to host memory (discrete GPUs, a GPU stage) and the host's read.
   const auto read_start = backend::Clock::now();
   bit_sum_words.resize(std::size_t{sizes.windows} * sizes.window_bits * xyzz_point_words(curve));
-  if (Status s = reduction.read_bit_sums(bit_sum_words); !s.ok()) return s;
+  if (Status s = workspace.reduction().read_bit_sums(bit_sum_words); !s.ok()) return s;
   if (stage_ms.find("download") == stage_ms.end()) order.push_back("download");
   stage_ms["download"] += backend::elapsed_ms(read_start);
   for (const std::string& name : order) report.stages.push_back({name, stage_ms[name]});

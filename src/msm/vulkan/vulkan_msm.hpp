@@ -42,6 +42,7 @@ struct VulkanMsmReport {
   std::vector<backend::StageTime> stages;
   std::size_t measured_peak_bytes = 0;            // bytes of the buffers the MSM used
   bool workspace_reused = false;                  // the kept buffers of an earlier MSM were used
+  bool recording_reused = false;                  // and its recorded command batches (record_commands ~0)
   std::size_t rejected_point = kNoRejectedPoint;  // status rejected_point: the lowest bad index
 };
 
