@@ -183,13 +183,15 @@ Status msm_words(Context& context,
   const MsmRecordingKey key{point_buffer.serial(), point_form.to_montgomery, point_form.validate};
   report.recording_reused = !recording.batches.empty() && recording.key == key;
   if (!report.recording_reused) {
+    // Recorded aside and kept only when whole: a recording cut short (an error, bad_alloc) never
+    // stands under a key.
     recording.batches.clear();
-    if (Status s = record_batches(recording.batches, context, workspace, sizes, n, point_buffer, point_form, convert,
-                                  staged, points_on_device);
-        !s.ok()) {
-      recording.batches.clear();
+    std::vector<std::unique_ptr<CommandBatch>> batches;
+    if (Status s = record_batches(batches, context, workspace, sizes, n, point_buffer, point_form, convert, staged,
+                                  points_on_device);
+        !s.ok())
       return s;
-    }
+    recording.batches = std::move(batches);
     recording.key = key;
   }
   const double record_ms = backend::elapsed_ms(record_start);
