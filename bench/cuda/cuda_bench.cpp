@@ -26,6 +26,7 @@
 #include "cuda_addition_probe.hpp"
 #include "cuda_bench_probes.hpp"
 #include "curve/bn254.hpp"
+#include "host/host_inputs.hpp"
 #include "msm/cpu/cpu_msm.hpp"
 #include "msm/cuda/cuda_msm.hpp"
 #include "msm/cuda/cuda_msm_internal.hpp"
@@ -41,6 +42,17 @@ namespace {
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// Independent random points (canonical, from random_points) in the internal form: Montgomery,
+// fully reduced.
+std::vector<Affine> random_montgomery_points(std::size_t n, std::uint64_t seed) {
+  const auto canonical = random_points<Bn254>(n, seed);
+  UninitializedBuffer<Affine> storage;
+  host::RejectedPoint rejected;
+  const auto internal =
+      host::convert_host_points<Curve>(canonical.data(), n, {.validate_points = false}, 0, false, storage, rejected);
+  return {internal.begin(), internal.end()};
 }
 
 struct Config {
@@ -96,20 +108,9 @@ std::string describe(const Config& config) {
 int main(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "additions") {
     const std::size_t pairs = std::size_t{1} << (argc >= 3 ? std::atoi(argv[2]) : 22);
-    std::vector<Affine> halves[2];
-    for (int h = 0; h < 2; ++h) {
-      const auto canonical = random_points<Bn254>(pairs, 0xadd0000 + h);
-      halves[h].resize(pairs);
-      for (std::size_t i = 0; i < pairs; ++i) {
-        Curve::BaseField::Integer x{}, y{};
-        for (int l = 0; l < 4; ++l) {
-          x.limb[l] = canonical[i].x[l];
-          y.limb[l] = canonical[i].y[l];
-        }
-        halves[h][i] = {Curve::BaseField::from_canonical(x), Curve::BaseField::from_canonical(y)};
-      }
-    }
-    bench::addition_rates(halves[0].data(), halves[1].data(), pairs);
+    const std::vector<Affine> p = random_montgomery_points(pairs, 0xadd0000);
+    const std::vector<Affine> q = random_montgomery_points(pairs, 0xadd0001);
+    bench::addition_rates(p.data(), q.data(), pairs);
     return 0;
   }
   std::vector<unsigned> log_sizes;
@@ -141,18 +142,11 @@ int main(int argc, char** argv) {
   for (unsigned log_n : log_sizes) {
     const std::size_t n = std::size_t{1} << log_n;
     const auto t0 = std::chrono::steady_clock::now();
-    const auto canonical = random_points<Bn254>(n, 0x5eed0000 + log_n);
+    const std::vector<Affine> points = random_montgomery_points(n, 0x5eed0000 + log_n);
     const auto canonical_scalars = random_scalars<Bn254>(n, 0x5ca1a000 + log_n);
-    std::vector<Affine> points(n);
     std::vector<Integer> scalars(n);
     for (std::size_t i = 0; i < n; ++i) {
-      Curve::BaseField::Integer x{}, y{};
-      for (int l = 0; l < 4; ++l) {
-        x.limb[l] = canonical[i].x[l];
-        y.limb[l] = canonical[i].y[l];
-        scalars[i].limb[l] = canonical_scalars[i][l];
-      }
-      points[i] = {Curve::BaseField::from_canonical(x), Curve::BaseField::from_canonical(y)};
+      for (int l = 0; l < 4; ++l) scalars[i].limb[l] = canonical_scalars[i][l];
     }
     const Affine expected = cpu::msm<Curve>(points, scalars, {}, nullptr);
     const double setup_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
