@@ -3,8 +3,8 @@
 #include <array>
 #include <mutex>
 #include <string>
-#include "msm/common/elapsed_time.hpp"
 
+#include "msm/common/elapsed_time.hpp"
 #include "msm/vulkan/storage_buffer_impl.hpp"
 #include "msm/vulkan/vulkan_context_impl.hpp"
 
@@ -235,7 +235,7 @@ Status CommandBatch::copy(StorageBuffer& from, StorageBuffer& to, std::size_t by
 
 Status CommandBatch::submit_and_wait() {
   if (!first_error_.ok()) return first_error_;
-  if (submitted_ && !repeatable_) {
+  if (recording_ended_ && !repeatable_) {
     return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   }
   const auto start = backend::Clock::now();
@@ -260,7 +260,6 @@ Status CommandBatch::submit_and_wait() {
   } else if (const VkResult r = vkResetFences(ctx.device, 1, &impl_->fence); r != VK_SUCCESS) {
     return record_error(vulkan_error("vkResetFences", r));
   }
-  submitted_ = true;
   stage_times_.clear();
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.commandBufferCount = 1;

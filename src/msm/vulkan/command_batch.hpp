@@ -85,8 +85,7 @@ class CommandBatch {
   std::vector<backend::StageTime> stage_times_;
   std::uint32_t dispatches_ = 0;
   bool repeatable_ = false;
-  bool recording_ended_ = false;
-  bool submitted_ = false;
+  bool recording_ended_ = false;  // by the first submit_and_wait()
   double submit_and_wait_ms_ = 0;
 };
 

@@ -27,10 +27,10 @@ Status record_batches(std::vector<std::unique_ptr<CommandBatch>>& out,
                       std::size_t n,
                       StorageBuffer& point_buffer,
                       const DevicePointForm& point_form,
-                      bool convert,
-                      bool staged,
                       bool points_on_device) {
   const CurveId curve = workspace.shape().stages.curve;
+  const bool staged = workspace.shape().staged;
+  const bool convert = !points_on_device && point_form.converts();
   BucketStages& stages = workspace.stages();
   StreamWalker* walker = workspace.walker();
   PairTree* pair_tree = workspace.pair_tree();
@@ -160,9 +160,8 @@ Status msm_words(Context& context,
   stage_ms["upload_inputs"] = upload_ms;
   // Host time around the GPU's stages, reported after them: record_commands (creating and
   // recording the command batches, ~0 where the workspace's kept ones are reused) and, where the
-  // stages are timed, submit_overhead (each
-  // submit_and_wait's wall time beyond its stages' GPU time: submission, the fence's signal and the
-  // host's wake-up).
+  // stages are timed, submit_overhead (each submit_and_wait's wall time beyond its stages' GPU
+  // time: submission, the fence's signal and the host's wake-up).
   double gap_ms = 0;
   bool stages_timed = false;
   auto collect = [&](const CommandBatch& batch) {
@@ -187,8 +186,7 @@ Status msm_words(Context& context,
     // stands under a key.
     recording.batches.clear();
     std::vector<std::unique_ptr<CommandBatch>> batches;
-    if (Status s = record_batches(batches, context, workspace, sizes, n, point_buffer, point_form, convert, staged,
-                                  points_on_device);
+    if (Status s = record_batches(batches, context, workspace, sizes, n, point_buffer, point_form, points_on_device);
         !s.ok())
       return s;
     recording.batches = std::move(batches);
