@@ -327,6 +327,35 @@ TYPED_TEST(VulkanMsmTest, KeptWorkspaceIsReusedForTheSameShape) {
   }
 }
 
+// The kept workspace belongs to the context that made it: an MSM on another context (another
+// VkDevice, whose command buffers may not name the first one's buffers) makes its own.
+TYPED_TEST(VulkanMsmTest, AnotherContextGetsItsOwnWorkspace) {
+  using Curve = TypeParam;
+  ZKMSM_LIBRARY_CONTEXT_OR_SKIP(context);
+  std::unique_ptr<vulkan::Context> other;
+  ASSERT_TRUE(vulkan::Context::create(other).ok());
+  const std::size_t n = 700;
+  const auto points = independent_points<Curve>(n, this->rng());
+  const auto run = [&](vulkan::Context& on, bool expect_reused) {
+    const auto scalars = random_scalars_256<Curve>(n, this->rng);
+    AffinePoint<Curve> result;
+    VulkanMsmReport report;
+    const auto status = vulkan::msm<Curve>(on, points, scalars, {}, result, report);
+    ASSERT_TRUE(status.ok()) << status.message;
+    EXPECT_EQ(report.workspace_reused, expect_reused);
+    EXPECT_EQ(report.recording_reused, expect_reused);
+    EXPECT_EQ(result, expected_msm<Curve>(points, scalars));
+  };
+  vulkan::release_kept_workspace();
+  run(*context, false);
+  run(*context, true);
+  run(*other, false);
+  run(*other, true);
+  run(*context, false);
+  // The other context goes first: nothing of its device may stay kept.
+  vulkan::release_kept_workspace();
+}
+
 // Prepared bases kept on the device (device_bases.hpp): MSMs on them and on a prefix equal the
 // reference; an MSM on bases uses a kept workspace that has point buffers it does not need, and an
 // MSM on host points never uses one without them.

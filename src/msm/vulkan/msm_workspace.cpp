@@ -9,6 +9,7 @@ constexpr std::uint64_t kFirstRejectedBytes = 4;
 struct KeptWorkspace {
   std::mutex mutex;
   std::unique_ptr<MsmWorkspace> workspace;
+  const Context* context = nullptr;  // the context the workspace's buffers belong to
 };
 
 KeptWorkspace& kept() {
@@ -72,13 +73,15 @@ Status MsmWorkspace::create(std::unique_ptr<MsmWorkspace>& out, Context& context
 Status lease_workspace(WorkspaceLease& out, Context& context, const MsmWorkspaceShape& shape) {
   KeptWorkspace& k = kept();
   out = WorkspaceLease{std::unique_lock<std::mutex>(k.mutex), nullptr, false};
-  if (k.workspace && serves(k.workspace->shape(), shape)) {
+  if (k.workspace && k.context == &context && serves(k.workspace->shape(), shape)) {
     out.workspace = k.workspace.get();
     out.reused = true;
     return Status::success();
   }
   k.workspace.reset();  // free the old shape's memory before asking for the new one
+  k.context = nullptr;
   if (Status s = MsmWorkspace::create(k.workspace, context, shape); !s.ok()) return s;
+  k.context = &context;
   out.workspace = k.workspace.get();
   return Status::success();
 }

@@ -23,7 +23,10 @@
 // but for the point buffers an MSM on prepared bases leaves unused), else frees it and creates one
 // for the new shape, which is then kept. A lease holds the process-wide
 // workspace lock until it is destroyed, so MSMs through the shared context run one at a time
-// (they would share its one queue anyway). release_kept_workspace() frees the kept buffers.
+// (they would share its one queue anyway). The kept workspace is one context's (its buffers are
+// that VkDevice's): an MSM on another context frees it and makes its own. release_kept_workspace()
+// frees the kept buffers; a context other than the library's shared one calls it before it is
+// destroyed if MSMs ran on it.
 #pragma once
 
 #include <cstdint>
@@ -114,7 +117,8 @@ struct WorkspaceLease {
   bool reused = false;  // the kept workspace had this shape
 };
 
-// The kept workspace for `shape` (created when the kept one has another shape or there is none).
+// The kept workspace for `shape` (created when the kept one has another shape or context, or there
+// is none).
 Status lease_workspace(WorkspaceLease& out, Context& context, const MsmWorkspaceShape& shape);
 // Frees the kept workspace (waits for a lease in use to end).
 void release_kept_workspace();
