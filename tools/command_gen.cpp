@@ -37,7 +37,7 @@ int run_gen(const GenOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     if (options.n >= (std::size_t{1} << 16))
       progress("gen", "generating " + std::to_string(options.n) + " " + Curve::name + " points (seed " +
-                          std::to_string(options.seed) + ", ~10 us per point per thread)...");
+                          std::to_string(options.seed) + ", a few us per point per thread)...");
     const std::vector<Point<Curve>> points = random_points<Curve>(options.n, options.seed, options.threads);
     const std::vector<Scalar<Curve>> scalars = random_scalars<Curve>(options.n, options.seed);
     points_file.prepare(encode_points<Curve>(points, format));
@@ -56,7 +56,7 @@ Command add_gen_command(CLI::App& app) {
   auto options = std::make_shared<GenOptions>();
   CLI::App* gen = app.add_subcommand("gen", "Write random points and scalars files");
   gen->footer(
-      "Write n independent random points (each from a random x with x^3 + b a square, never k*G, (k+1)*G, ...) "
+      "Write n independent random points (each k*G for its own uniform k, never k*G, (k+1)*G, ...) "
       "and n uniformly random scalars in [0, r). The same curve, n and seed give the same bytes. --points and "
       "--scalars must be different files; each is replaced only once both are written.");
   add_curve_option(*gen, options->curve)->required()->default_str("");

@@ -482,9 +482,10 @@ class Zkmsm {
   }
 
 
-  // n independent random points (each from a random x-coordinate: no known relation between
-  // them) and n random scalars in [0, r) of `curve` for a seed (an integer in [0, 2^64)), from the
-  // library's generator; resolves to { points, scalars }, Uint8Arrays in msm()'s byte layout.
+  // n independent random points (each [k]G for its own uniform k; their discrete logarithms
+  // follow from the seed: inputs for benchmarks and checks, never a commitment key) and n random
+  // scalars in [0, r) of `curve` for a seed (an integer in [0, 2^64)), from the library's
+  // generator; resolves to { points, scalars }, Uint8Arrays in msm()'s byte layout.
   randomInputs(curve, n, seed = 1) {
     return this.#serialized(async () => {
       const m = this.module;

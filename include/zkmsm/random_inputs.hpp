@@ -1,8 +1,9 @@
 // Reproducible random MSM inputs for tests and benchmarks.
 //
-// Points are independent: each is found from a random x-coordinate (x³ + b must be a square),
-// so no linear relation between them is known. Never an arithmetic progression k·G, (k+1)·G, …,
-// whose partial sums collide and hide bugs in addition formulas.
+// Points are independent and uniform in the prime-order group: each is [k]G for its own uniform
+// k in [1, r), drawn from a stream of (seed, index). Never an arithmetic progression k·G,
+// (k+1)·G, …, whose partial sums collide and hide bugs in addition formulas. Their discrete
+// logarithms follow from the seed: inputs for tests and benchmarks, never a commitment key.
 #pragma once
 
 #include <cstddef>

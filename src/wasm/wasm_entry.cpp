@@ -226,7 +226,7 @@ const char* zkmsm_wasm_bases_msm(
 // Frees a handle of zkmsm_wasm_prepare_bases and its memory (device memory on webgpu).
 void zkmsm_wasm_release_bases(zkmsm_bases* bases) { zkmsm_bases_destroy(bases); }
 
-// n independent random points (each from a random x-coordinate, zkmsm/random_inputs.hpp) and n
+// n independent random points (each [k]G for its own uniform k, zkmsm/random_inputs.hpp) and n
 // random scalars in [0, r) of `curve` for `seed` (seed_low + 2^32 · seed_high), in the C ABI's
 // layouts at points_out (n × 16L bytes: 64 for BN254 and Grumpkin, 96 for BLS12-381) and
 // scalars_out (n × 32 bytes): inputs for benchmarks and for checks of one backend against another

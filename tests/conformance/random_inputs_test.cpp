@@ -1,4 +1,4 @@
-// Random independent inputs on every backend (random x-coordinates, never an arithmetic
+// Random independent inputs on every backend ([k]G for independent uniform k, never an arithmetic
 // progression) at a few sizes, non-powers of two included, up to 2^log n of the backend
 // (ZKMSM_TEST_LOG_N raises it: the large tier). The seed is printed; ZKMSM_TEST_SEED replays it.
 #include <gtest/gtest.h>

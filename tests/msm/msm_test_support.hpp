@@ -1,4 +1,4 @@
-// Inputs for MSM tests: independent random points (random x, y from the curve equation) and
+// Inputs for MSM tests: independent random points ([k]G for independent uniform k) and
 // random scalars in internal form, plus adversarial point sets.
 #pragma once
 
