@@ -168,7 +168,7 @@ int run_bench(const BenchOptions& options) {
       const std::size_t n = std::size_t{1} << log_n;
       const std::span<const Point<Curve>> point_prefix(points.data(), n);
       const std::span<const Scalar<Curve>> scalar_prefix(scalars.data(), n);
-      Verifier<Curve> verifier(point_prefix, scalar_prefix, options.config.validate_points);
+      Verifier<Curve> verifier(point_prefix, scalar_prefix);
       for (Backend backend : backends) {
         MsmConfig config = options.config;
         config.backend = backend;

@@ -44,7 +44,7 @@ int run_run(const RunOptions& options) {
     const MsmStats& stats = measurement.last_stats;
 
     progress("run", "verifying against the cpu backend...");
-    Verifier<Curve> verifier(points, scalars, options.config.validate_points);
+    Verifier<Curve> verifier(points, scalars);
     Verification verification = verifier.check(*measurement.result, stats.window_bits);
     if (!measurement.consistent) {
       verification.verified = false;

@@ -94,7 +94,7 @@ int run_sweep(const SweepOptions& options) {
                           std::to_string(options.seed) + ")...");
     const std::vector<Point<Curve>> points = random_points<Curve>(n, options.seed, options.gen_threads);
     const std::vector<Scalar<Curve>> scalars = random_scalars<Curve>(n, options.seed);
-    Verifier<Curve> verifier(points, scalars, options.base.validate_points);
+    Verifier<Curve> verifier(points, scalars);
 
     std::vector<MsmConfig> configs;
     if (gpu) {
