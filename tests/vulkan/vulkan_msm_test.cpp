@@ -264,6 +264,34 @@ TYPED_TEST(VulkanMsmTest, TheDiscreteGpuLayoutGivesTheSameSums) {
   // c = 8 in 1 MiB: one window per batch, 33 batches in three submissions.
   this->expect_correct(*context, few, few_scalars,
                        {.window_bits = 8, .memory_budget_bytes = 1 << 20, .discrete_memory_layout = true});
+  // The inputs copied in chunks submitted as the host fills them (uneven chunks), on host points
+  // and on bases kept on the device (the scalars alone staged), then in one chunk again (the kept
+  // recording's chunking differs: recorded anew).
+  for (const unsigned chunks : {5u, 3u, 1u}) {
+    this->expect_correct(
+        *context, points, scalars,
+        {.accumulator = backend::AccumulatorKind::xyzz, .discrete_memory_layout = true, .upload_chunks = chunks});
+  }
+  this->expect_correct(
+      *context, few, few_scalars,
+      {.window_bits = 8, .memory_budget_bytes = 1 << 20, .discrete_memory_layout = true, .upload_chunks = 3});
+  constexpr CurveId curve = vulkan::shader_curve_of<Curve>();
+  vulkan::DeviceBases bases;
+  std::optional<std::uint32_t> rejected;
+  ASSERT_TRUE(vulkan::prepare_device_bases(*context, curve, n, reinterpret_cast<const std::uint32_t*>(canonical.data()),
+                                           {.to_montgomery = true, .validate = true}, bases, rejected)
+                  .ok());
+  for (const unsigned chunks : {4u, 1u}) {
+    AffinePoint<Curve> result;
+    VulkanMsmReport report;
+    const auto status = vulkan::msm_from_words<Curve>(
+        *context, n, vulkan::MsmPoints{nullptr, bases.points.get()},
+        reinterpret_cast<const std::uint32_t*>(scalars.data()),
+        {.accumulator = backend::AccumulatorKind::xyzz, .discrete_memory_layout = true, .upload_chunks = chunks},
+        result, report);
+    ASSERT_TRUE(status.ok()) << status.message;
+    EXPECT_EQ(result, expected_msm<Curve>(points, scalars)) << chunks << " upload chunks on bases";
+  }
 }
 
 TYPED_TEST(VulkanMsmTest, BadOptionsAreErrors) {

@@ -156,6 +156,44 @@ TEST(VulkanRuntime, ARepeatableBatchRunsAgainOnNewContents) {
   EXPECT_EQ(batch->begin_stage("late").code, StatusCode::invalid_argument);
 }
 
+// A batch submitted in two steps (submit, then wait) while the host works, copies of ranges, and
+// a second batch that sees what the first copied: the upload chunks of the MSM driver.
+TEST(VulkanRuntime, SubmittedBatchesAreWaitedForAndOrderLaterOnes) {
+  ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
+  constexpr std::size_t kWords = 1000;
+  std::unique_ptr<StorageBuffer> staged, middle, last;
+  ASSERT_TRUE(StorageBuffer::create(staged, *context, kWords * 4).ok());
+  ASSERT_TRUE(StorageBuffer::create(middle, *context, kWords * 4).ok());
+  ASSERT_TRUE(StorageBuffer::create(last, *context, kWords * 4).ok());
+  std::vector<std::uint32_t> words(kWords);
+  for (std::size_t i = 0; i < kWords; ++i) words[i] = static_cast<std::uint32_t>(i * 2654435761u);
+  ASSERT_TRUE(staged->write(0, std::as_bytes(std::span(words))).ok());
+  const std::vector<std::uint32_t> zeros(kWords);
+  ASSERT_TRUE(middle->write(0, std::as_bytes(std::span(zeros))).ok());
+  std::unique_ptr<CommandBatch> first, second;
+  std::unique_ptr<CommandBatch> refused;  // a range past the buffers is an error, kept by the batch
+  ASSERT_TRUE(CommandBatch::create(refused, *context).ok());
+  EXPECT_EQ(refused->copy(*staged, *middle, 4, kWords * 4).code, StatusCode::invalid_argument);
+  EXPECT_EQ(refused->submit().code, StatusCode::invalid_argument);
+  ASSERT_TRUE(CommandBatch::create(first, *context, CommandBatch::Submissions::repeated).ok());
+  ASSERT_TRUE(first->begin_stage("upload").ok());
+  ASSERT_TRUE(first->copy(*staged, *middle, 400 * 4, 100 * 4).ok());  // words [100, 500)
+  ASSERT_TRUE(CommandBatch::create(second, *context).ok());
+  ASSERT_TRUE(second->order_after_earlier_submissions().ok());
+  ASSERT_TRUE(second->begin_stage("copy on").ok());
+  ASSERT_TRUE(second->copy(*middle, *last, kWords * 4).ok());
+  EXPECT_EQ(first->wait().code, StatusCode::invalid_argument);  // nothing submitted
+  ASSERT_TRUE(first->submit().ok());
+  EXPECT_EQ(first->submit().code, StatusCode::invalid_argument);  // still pending
+  ASSERT_TRUE(second->submit_and_wait().ok());
+  ASSERT_TRUE(first->wait().ok());
+  std::vector<std::uint32_t> got(kWords);
+  ASSERT_TRUE(last->read(std::as_writable_bytes(std::span(got)), 0).ok());
+  for (std::size_t i = 0; i < kWords; ++i) EXPECT_EQ(got[i], i >= 100 && i < 500 ? words[i] : 0u) << i;
+  EXPECT_EQ(first->stage_times().size(), context->info().timestamps ? 1u : 0u);
+  ASSERT_TRUE(first->submit().ok());  // repeatable: again, and destroyed while pending
+}
+
 TEST(VulkanRuntime, BadDispatchesAreErrorsNotCrashes) {
   ZKMSM_VULKAN_CONTEXT_OR_SKIP(context);
   std::unique_ptr<StorageBuffer> buffer;

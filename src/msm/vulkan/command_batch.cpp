@@ -1,5 +1,6 @@
 #include "msm/vulkan/command_batch.hpp"
 
+#include <algorithm>
 #include <array>
 #include <mutex>
 #include <string>
@@ -61,8 +62,11 @@ struct CommandBatch::Impl {
 };
 
 CommandBatch::CommandBatch(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-// A submitted batch was waited for, so nothing the Impl destroys is still in use by the device.
-CommandBatch::~CommandBatch() = default;
+// Nothing the Impl destroys may still be in use by the device: a batch submitted and never waited
+// for (a caller's error path) is waited for here.
+CommandBatch::~CommandBatch() {
+  if (pending_) vkWaitForFences(impl_->context->device, 1, &impl_->fence, VK_TRUE, UINT64_MAX);
+}
 
 Status CommandBatch::create(std::unique_ptr<CommandBatch>& out, Context& context, Submissions submissions) {
   out.reset();
@@ -212,13 +216,15 @@ Status CommandBatch::dispatch(const Pipeline& pipeline,
   return Status::success();
 }
 
-Status CommandBatch::copy(StorageBuffer& from, StorageBuffer& to, std::size_t bytes) {
+Status CommandBatch::copy(StorageBuffer& from, StorageBuffer& to, std::size_t bytes, std::size_t offset) {
   if (!first_error_.ok()) return first_error_;
   if (recording_ended_)
     return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
-  if (bytes == 0 || bytes > from.size() || bytes > to.size()) {
-    return record_error(Status::error(StatusCode::invalid_argument,
-                                      "vulkan: copy of " + std::to_string(bytes) + " bytes does not fit the buffers"));
+  const std::size_t size = std::min(from.size(), to.size());
+  if (bytes == 0 || offset > size || bytes > size - offset) {
+    return record_error(Status::error(StatusCode::invalid_argument, "vulkan: copy of " + std::to_string(bytes) +
+                                                                        " bytes at " + std::to_string(offset) +
+                                                                        " does not fit the buffers"));
   }
   VkCommandBuffer cmd = impl_->command_buffer;
   VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
@@ -226,19 +232,38 @@ Status CommandBatch::copy(StorageBuffer& from, StorageBuffer& to, std::size_t by
   barrier.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &barrier, 0,
                        nullptr, 0, nullptr);
-  const VkBufferCopy region{0, 0, bytes};
+  const VkBufferCopy region{offset, offset, bytes};
   vkCmdCopyBuffer(cmd, from.impl().buffer, to.impl().buffer, 1, &region);
   vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &barrier, 0,
                        nullptr, 0, nullptr);
   return Status::success();
 }
 
+Status CommandBatch::order_after_earlier_submissions() {
+  if (!first_error_.ok()) return first_error_;
+  if (recording_ended_)
+    return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+  vkCmdPipelineBarrier(impl_->command_buffer, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0,
+                       1, &barrier, 0, nullptr, 0, nullptr);
+  return Status::success();
+}
+
 Status CommandBatch::submit_and_wait() {
+  if (Status s = submit(); !s.ok()) return s;
+  return wait();
+}
+
+Status CommandBatch::submit() {
   if (!first_error_.ok()) return first_error_;
   if (recording_ended_ && !repeatable_) {
     return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   }
-  const auto start = backend::Clock::now();
+  // Misuse of the two steps is an error of the call, not of the recording (not kept).
+  if (pending_) return Status::error(StatusCode::invalid_argument, "vulkan: batch still pending");
+  submitted_at_ = backend::Clock::now();
   Context::Impl& ctx = *impl_->context;
   VkCommandBuffer cmd = impl_->command_buffer;
   const auto stage_count = static_cast<std::uint32_t>(stage_names_.size());
@@ -270,10 +295,21 @@ Status CommandBatch::submit_and_wait() {
       return record_error(vulkan_error("vkQueueSubmit", r));
     }
   }
+  pending_ = true;
+  return Status::success();
+}
+
+Status CommandBatch::wait() {
+  if (!pending_) return Status::error(StatusCode::invalid_argument, "vulkan: wait without a submission");
+  Context::Impl& ctx = *impl_->context;
+  const auto stage_count = static_cast<std::uint32_t>(stage_names_.size());
+  // A failed wait (a lost device) leaves the batch pending; destroying it then is what the
+  // specification allows after VK_ERROR_DEVICE_LOST.
   if (const VkResult r = vkWaitForFences(ctx.device, 1, &impl_->fence, VK_TRUE, UINT64_MAX); r != VK_SUCCESS) {
     return record_error(vulkan_error("vkWaitForFences", r));
   }
-  submit_and_wait_ms_ = backend::elapsed_ms(start);
+  pending_ = false;
+  submit_and_wait_ms_ = backend::elapsed_ms(submitted_at_);
   if (impl_->query_pool != VK_NULL_HANDLE && stage_count > 0) {
     std::vector<std::uint64_t> ticks(stage_count + 1);
     const VkResult r =

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "msm/common/elapsed_time.hpp"
 #include "msm/common/msm_backend.hpp"
 #include "msm/vulkan/storage_buffer.hpp"
 #include "msm/vulkan/vulkan_context.hpp"
@@ -60,18 +61,30 @@ class CommandBatch {
                   std::uint32_t groups_x,
                   std::uint32_t groups_y = 1,
                   std::uint32_t groups_z = 1);
-  // Copies the first `bytes` bytes of `from` to `to` (vkCmdCopyBuffer), ordered after every
-  // earlier command and before every later one (full memory barriers on both sides).
-  Status copy(StorageBuffer& from, StorageBuffer& to, std::size_t bytes);
+  // Copies bytes [offset, offset + bytes) of `from` to the same range of `to` (vkCmdCopyBuffer),
+  // ordered after every earlier command and before every later one (full memory barriers on both
+  // sides).
+  Status copy(StorageBuffer& from, StorageBuffer& to, std::size_t bytes, std::size_t offset = 0);
+  // A full memory barrier before the batch's next command: what batches submitted earlier to the
+  // queue wrote (an upload's copies, submitted while the host still filled the staging buffers) is
+  // seen by this batch's commands. Barriers order whole queues in submission order.
+  Status order_after_earlier_submissions();
   // Ends recording (the first time), submits, and waits for the device. A batch created with
   // Submissions::once is submitted at most once.
   Status submit_and_wait();
+  // The same in two steps, for a host that works while the device runs the batch: submit(), then
+  // wait() before the batch is submitted again or its stage times are read (a batch destroyed
+  // while pending is waited for first). submit() while pending and wait() with nothing pending are
+  // errors of that call only (not kept as the batch's error).
+  Status submit();
+  Status wait();
 
   // After submit_and_wait(): one entry per stage in order, its GPU time between the stage's two
   // timestamps in the last submission (empty without timestamp support).
   const std::vector<backend::StageTime>& stage_times() const { return stage_times_; }
   // After submit_and_wait(): its wall time on the host (end of recording, submission, the wait
-  // for the fence), which is the stages' GPU time plus what surrounds it.
+  // for the fence), which is the stages' GPU time plus what surrounds it (after submit() and
+  // wait(): from the submission to the end of the wait, the host's work between them included).
   double submit_and_wait_ms() const { return submit_and_wait_ms_; }
 
   struct Impl;
@@ -85,7 +98,9 @@ class CommandBatch {
   std::vector<backend::StageTime> stage_times_;
   std::uint32_t dispatches_ = 0;
   bool repeatable_ = false;
-  bool recording_ended_ = false;  // by the first submit_and_wait()
+  bool recording_ended_ = false;  // by the first submission
+  bool pending_ = false;          // submitted, not yet waited for
+  backend::Clock::time_point submitted_at_{};
   double submit_and_wait_ms_ = 0;
 };
 

@@ -38,6 +38,10 @@ struct VulkanMsmOptions {
   // and copied by the first command, working buffers device-local, the bit sums read back through
   // host memory. A discrete GPU always gets it.
   bool discrete_memory_layout = false;
+  // With that layout: the inputs' copies to the device in this many chunks, each submitted as soon
+  // as the host has filled its part of the staging buffers, so that the device copies chunk k
+  // while the host fills chunk k + 1; 0 = by size (kUploadChunkBytes).
+  unsigned upload_chunks = 0;
 };
 
 // The closed-form sizes of one MSM (what the driver allocates and dispatches).
@@ -54,6 +58,11 @@ struct MsmSizes {
   std::uint32_t walker_threads = 0;
   std::uint64_t device_bytes = 0;  // every buffer of the MSM
 };
+
+// Auto upload chunks: about this many input bytes each, at most kMaxUploadChunks. Not measured yet
+// (the prediction: BENCHMARKS.md "the inputs' copies overlapped with the host's fill").
+inline constexpr std::size_t kUploadChunkBytes = std::size_t{8} << 20;
+inline constexpr unsigned kMaxUploadChunks = 8;
 
 // Auto slots: the seeds' S = 8 (mobile knee); not yet measured on a desktop GPU through Vulkan.
 inline constexpr unsigned kDefaultWalkerSlots = 8;

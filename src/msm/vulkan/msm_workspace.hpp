@@ -62,13 +62,17 @@ struct MsmRecordingKey {
   std::uint64_t points_serial = 0;  // StorageBuffer::serial() of the buffer the stages read points from
   bool to_montgomery = false;       // convert_points' form (DevicePointForm)
   bool validate = false;
+  unsigned upload_chunks = 0;  // the staged inputs' copies (0 where the inputs are not staged)
 
   bool operator==(const MsmRecordingKey&) const = default;
 };
 
-// The command batches of the last MSM on a workspace, in submission order, and their key.
+// The command batches of the last MSM on a workspace and their key: the staged inputs' copies,
+// one batch per chunk (uploads, submitted as the host fills the chunks), then the stages' batches
+// in submission order.
 struct MsmRecording {
   MsmRecordingKey key;
+  std::vector<std::unique_ptr<CommandBatch>> uploads;
   std::vector<std::unique_ptr<CommandBatch>> batches;
 };
 

@@ -17,20 +17,61 @@ namespace {
 // convert_inputs, and before download).
 constexpr std::uint32_t kStagesPerBatch = 5;
 constexpr std::uint32_t kBatchesPerSubmission = (CommandBatch::kMaxStages - 3) / kStagesPerBatch;
-// Records the MSM's stages into command batches of kBatchesPerSubmission window batches each,
-// repeatable (the workspace keeps them): the inputs' copy to the device and convert_points in the
-// first, the bit sums' read-back in the last.
-Status record_batches(std::vector<std::unique_ptr<CommandBatch>>& out,
+// The inputs' range [first, end) of upload chunk k of `chunks` (by point index).
+struct ChunkRange {
+  std::size_t first;
+  std::size_t end;
+};
+ChunkRange upload_chunk(std::size_t n, unsigned chunks, unsigned k) { return {n * k / chunks, n * (k + 1) / chunks}; }
+
+// Upload chunks for n inputs of `bytes_per_input` staged bytes: options.upload_chunks, else about
+// kUploadChunkBytes each (at most kMaxUploadChunks); never more than n.
+unsigned upload_chunk_count(std::size_t n, std::size_t bytes_per_input, const VulkanMsmOptions& options) {
+  const std::size_t wanted =
+      options.upload_chunks != 0
+          ? options.upload_chunks
+          : std::min<std::size_t>(kMaxUploadChunks, (n * bytes_per_input + kUploadChunkBytes - 1) / kUploadChunkBytes);
+  return static_cast<unsigned>(std::clamp<std::size_t>(wanted, 1, n));
+}
+
+// Records the MSM's command batches, repeatable (the workspace keeps them). Staged inputs: one
+// upload batch per chunk (the chunk's points and scalars copied to the device), submitted by the
+// driver as the host fills the chunks. The stages: kBatchesPerSubmission window batches per
+// command batch, convert_points in the first (after a barrier that orders it after the uploads),
+// the bit sums' read-back in the last.
+Status record_batches(MsmRecording& out,
                       Context& context,
                       MsmWorkspace& workspace,
                       const MsmSizes& sizes,
                       std::size_t n,
                       StorageBuffer& point_buffer,
                       const DevicePointForm& point_form,
-                      bool points_on_device) {
+                      bool points_on_device,
+                      unsigned upload_chunks) {
   const CurveId curve = workspace.shape().stages.curve;
   const bool staged = workspace.shape().staged;
   const bool convert = !points_on_device && point_form.converts();
+  if (staged) {
+    const std::size_t point_bytes = affine_point_words(curve) * 4;
+    const std::size_t scalar_bytes = std::size_t{kScalarWords} * 4;
+    for (unsigned k = 0; k < upload_chunks; ++k) {
+      const ChunkRange chunk = upload_chunk(n, upload_chunks, k);
+      std::unique_ptr<CommandBatch> upload;
+      if (Status s = CommandBatch::create(upload, context, CommandBatch::Submissions::repeated); !s.ok()) return s;
+      if (Status s = upload->begin_stage("upload_to_device"); !s.ok()) return s;
+      if (!points_on_device) {
+        if (Status s = upload->copy(workspace.staged_points(), point_buffer, (chunk.end - chunk.first) * point_bytes,
+                                    chunk.first * point_bytes);
+            !s.ok())
+          return s;
+      }
+      if (Status s = upload->copy(workspace.staged_scalars(), workspace.scalars(),
+                                  (chunk.end - chunk.first) * scalar_bytes, chunk.first * scalar_bytes);
+          !s.ok())
+        return s;
+      out.uploads.push_back(std::move(upload));
+    }
+  }
   BucketStages& stages = workspace.stages();
   StreamWalker* walker = workspace.walker();
   PairTree* pair_tree = workspace.pair_tree();
@@ -42,14 +83,7 @@ Status record_batches(std::vector<std::unique_ptr<CommandBatch>>& out,
     if (!batch) {
       if (Status s = CommandBatch::create(batch, context, CommandBatch::Submissions::repeated); !s.ok()) return s;
       if (b == 0 && staged) {
-        if (Status s = batch->begin_stage("upload_to_device"); !s.ok()) return s;
-        if (!points_on_device) {
-          if (Status s = batch->copy(workspace.staged_points(), point_buffer, n * affine_point_words(curve) * 4);
-              !s.ok())
-            return s;
-        }
-        if (Status s = batch->copy(workspace.staged_scalars(), workspace.scalars(), n * kScalarWords * 4); !s.ok())
-          return s;
+        if (Status s = batch->order_after_earlier_submissions(); !s.ok()) return s;
       }
       if (b == 0 && convert) {
         if (Status s = batch->begin_stage("convert_inputs"); !s.ok()) return s;
@@ -73,9 +107,41 @@ Status record_batches(std::vector<std::unique_ptr<CommandBatch>>& out,
       if (Status s = batch->begin_stage("download"); !s.ok()) return s;
       if (Status s = reduction.record_read_back(*batch); !s.ok()) return s;
     }
-    if (b + 1 == sizes.batches || (b + 1) % kBatchesPerSubmission == 0) out.push_back(std::move(batch));
+    if (b + 1 == sizes.batches || (b + 1) % kBatchesPerSubmission == 0) out.batches.push_back(std::move(batch));
   }
   return Status::success();
+}
+
+// Fills the staging buffers chunk by chunk, submitting each chunk's upload batch as soon as its
+// part is written. On an error the uploads already submitted are waited for.
+Status fill_and_upload(MsmRecording& recording,
+                       MsmWorkspace& workspace,
+                       std::size_t n,
+                       const std::uint32_t* point_words,
+                       const std::uint32_t* scalar_words,
+                       std::size_t point_words_per_input) {
+  const auto chunks = static_cast<unsigned>(recording.uploads.size());
+  Status status = Status::success();
+  unsigned submitted = 0;
+  for (unsigned k = 0; k < chunks && status.ok(); ++k) {
+    const ChunkRange chunk = upload_chunk(n, chunks, k);
+    if (point_words != nullptr) {
+      const std::span<const std::uint32_t> words(point_words + chunk.first * point_words_per_input,
+                                                 (chunk.end - chunk.first) * point_words_per_input);
+      status = workspace.staged_points().write(chunk.first * point_words_per_input * 4, std::as_bytes(words));
+    }
+    if (status.ok()) {
+      const std::span<const std::uint32_t> words(scalar_words + chunk.first * kScalarWords,
+                                                 (chunk.end - chunk.first) * kScalarWords);
+      status = workspace.staged_scalars().write(chunk.first * kScalarWords * 4, std::as_bytes(words));
+    }
+    if (status.ok()) status = recording.uploads[k]->submit();
+    if (status.ok()) ++submitted;
+  }
+  if (!status.ok()) {
+    for (unsigned k = 0; k < submitted; ++k) recording.uploads[k]->wait();
+  }
+  return status;
 }
 
 }  // namespace
@@ -134,37 +200,23 @@ Status msm_words(Context& context,
   report.workspace_reused = lease.reused;
   report.measured_peak_bytes = MsmWorkspace::device_bytes(workspace.shape());
 
-  // StorageBuffer::write copies on several threads; into host memory (BufferMemory::host_staging),
-  // not the resizable BAR's device-local mapping, which took ~9 GB/s however many threads wrote.
-  const auto upload_start = backend::Clock::now();
-  const std::size_t point_words_total = n * affine_point_words(curve);
-  const std::size_t scalar_words_total = n * kScalarWords;
-  if (!points_on_device) {
-    const std::span<const std::uint32_t> point_words(points.host_words, point_words_total);
-    if (Status s = workspace.staged_points().write(0, std::as_bytes(point_words)); !s.ok()) return s;
-  }
-  if (Status s = workspace.staged_scalars().write(0, std::as_bytes(std::span(scalar_words, scalar_words_total)));
-      !s.ok())
-    return s;
   const DevicePointForm point_form{!options.points_in_montgomery, options.validate_points};
   const bool convert = !points_on_device && point_form.converts();
   StorageBuffer& point_buffer = points_on_device ? *points.device : workspace.points();
-  if (convert) {
-    const std::uint32_t none = kNoneRejected;
-    if (Status s = workspace.first_rejected().write(0, std::as_bytes(std::span(&none, 1))); !s.ok()) return s;
-  }
-  const double upload_ms = backend::elapsed_ms(upload_start);
+  const std::size_t point_words_per_input = affine_point_words(curve);
+  const unsigned upload_chunks =
+      staged ? upload_chunk_count(n, (points_on_device ? 0 : point_words_per_input * 4) + kScalarWords * 4, options)
+             : 0;
 
   std::map<std::string, double> stage_ms;
   std::vector<std::string> order = {"upload_inputs"};
-  stage_ms["upload_inputs"] = upload_ms;
   // Host time around the GPU's stages, reported after them: record_commands (creating and
   // recording the command batches, ~0 where the workspace's kept ones are reused) and, where the
-  // stages are timed, submit_overhead (each submit_and_wait's wall time beyond its stages' GPU
-  // time: submission, the fence's signal and the host's wake-up).
+  // stages are timed, submit_overhead (each stage batch's submit-to-wait wall time beyond its
+  // stages' GPU time: submission, the fence's signal and the host's wake-up).
   double gap_ms = 0;
   bool stages_timed = false;
-  auto collect = [&](const CommandBatch& batch) {
+  auto collect = [&](const CommandBatch& batch, bool count_gap) {
     double batch_gpu_ms = 0;
     for (const backend::StageTime& stage : batch.stage_times()) {
       if (stage_ms.find(stage.name) == stage_ms.end()) order.push_back(stage.name);
@@ -173,33 +225,76 @@ Status msm_words(Context& context,
     }
     if (batch.stage_times().empty()) return;
     stages_timed = true;
-    gap_ms += std::max(0.0, batch.submit_and_wait_ms() - batch_gpu_ms);
+    if (count_gap) gap_ms += std::max(0.0, batch.submit_and_wait_ms() - batch_gpu_ms);
   };
-  // The command batches: the workspace's kept ones where they were recorded for these points and
-  // this point form, else recorded now (kBatchesPerSubmission window batches per command batch).
+  // The command batches: the workspace's kept ones where they were recorded for these points,
+  // this point form and this chunking, else recorded now.
   const auto record_start = backend::Clock::now();
   MsmRecording& recording = workspace.recording();
-  const MsmRecordingKey key{point_buffer.serial(), point_form.to_montgomery, point_form.validate};
+  const MsmRecordingKey key{point_buffer.serial(), point_form.to_montgomery, point_form.validate, upload_chunks};
   report.recording_reused = !recording.batches.empty() && recording.key == key;
   if (!report.recording_reused) {
     // Recorded aside and kept only when whole: a recording cut short (an error, bad_alloc) never
     // stands under a key.
+    recording.uploads.clear();
     recording.batches.clear();
-    std::vector<std::unique_ptr<CommandBatch>> batches;
-    if (Status s = record_batches(batches, context, workspace, sizes, n, point_buffer, point_form, points_on_device);
+    MsmRecording recorded;
+    if (Status s = record_batches(recorded, context, workspace, sizes, n, point_buffer, point_form, points_on_device,
+                                  upload_chunks);
         !s.ok())
       return s;
-    recording.batches = std::move(batches);
+    recording.uploads = std::move(recorded.uploads);
+    recording.batches = std::move(recorded.batches);
     recording.key = key;
   }
   const double record_ms = backend::elapsed_ms(record_start);
-  for (std::unique_ptr<CommandBatch>& batch : recording.batches) {
-    if (Status s = batch->submit_and_wait(); !s.ok()) {
-      recording.batches.clear();  // a failed submission is never resubmitted
+
+  // upload_inputs: the host's copy of the inputs into the buffers the device reads (StorageBuffer::
+  // write copies on several threads, into host memory, not the resizable BAR's device-local
+  // mapping, which took ~9 GB/s however many threads wrote). Staged, each chunk's copy to the
+  // device is submitted as soon as the chunk is written: the device's upload_to_device overlaps
+  // the host's fill of the later chunks.
+  const auto upload_start = backend::Clock::now();
+  const std::uint32_t* host_point_words = points_on_device ? nullptr : points.host_words;
+  if (staged) {
+    if (Status s = fill_and_upload(recording, workspace, n, host_point_words, scalar_words, point_words_per_input);
+        !s.ok()) {
+      recording.uploads.clear();
+      recording.batches.clear();
       return s;
     }
-    collect(*batch);
+  } else {
+    if (host_point_words != nullptr) {
+      const std::span<const std::uint32_t> point_words(host_point_words, n * point_words_per_input);
+      if (Status s = workspace.staged_points().write(0, std::as_bytes(point_words)); !s.ok()) return s;
+    }
+    if (Status s = workspace.staged_scalars().write(0, std::as_bytes(std::span(scalar_words, n * kScalarWords)));
+        !s.ok())
+      return s;
   }
+  Status written = Status::success();
+  if (convert) {
+    const std::uint32_t none = kNoneRejected;
+    written = workspace.first_rejected().write(0, std::as_bytes(std::span(&none, 1)));
+  }
+  stage_ms["upload_inputs"] = backend::elapsed_ms(upload_start);
+
+  Status ran = written;
+  for (std::unique_ptr<CommandBatch>& batch : recording.batches) {
+    if (ran.ok()) ran = batch->submit_and_wait();
+  }
+  // The uploads were done before the first stage batch began (its barrier); their waits only end
+  // their pending state.
+  for (std::unique_ptr<CommandBatch>& upload : recording.uploads) {
+    if (Status s = upload->wait(); !s.ok() && ran.ok()) ran = s;
+  }
+  if (!ran.ok()) {
+    recording.uploads.clear();  // a failed submission is never resubmitted
+    recording.batches.clear();
+    return ran;
+  }
+  for (const std::unique_ptr<CommandBatch>& upload : recording.uploads) collect(*upload, false);
+  for (const std::unique_ptr<CommandBatch>& batch : recording.batches) collect(*batch, true);
   if (convert) {
     std::uint32_t first_rejected = kNoneRejected;
     if (Status s = workspace.first_rejected().read(std::as_writable_bytes(std::span(&first_rejected, 1)), 0); !s.ok())
