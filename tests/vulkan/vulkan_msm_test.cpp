@@ -264,9 +264,9 @@ TYPED_TEST(VulkanMsmTest, TheDiscreteGpuLayoutGivesTheSameSums) {
   // c = 8 in 1 MiB: one window per batch, 33 batches in three submissions.
   this->expect_correct(*context, few, few_scalars,
                        {.window_bits = 8, .memory_budget_bytes = 1 << 20, .discrete_memory_layout = true});
-  // The inputs copied in chunks submitted as the host fills them (uneven chunks), on host points
-  // and on bases kept on the device (the scalars alone staged), then in one chunk again (the kept
-  // recording's chunking differs: recorded anew).
+  // The inputs copied in chunks submitted as the host fills them (4,096 inputs in 5 and 3 uneven
+  // chunks), on host points and on bases kept on the device (the scalars alone staged, the kept
+  // upload batches resubmitted), then in one chunk again (another chunking: recorded anew).
   for (const unsigned chunks : {5u, 3u, 1u}) {
     this->expect_correct(
         *context, points, scalars,
@@ -281,17 +281,27 @@ TYPED_TEST(VulkanMsmTest, TheDiscreteGpuLayoutGivesTheSameSums) {
   ASSERT_TRUE(vulkan::prepare_device_bases(*context, curve, n, reinterpret_cast<const std::uint32_t*>(canonical.data()),
                                            {.to_montgomery = true, .validate = true}, bases, rejected)
                   .ok());
-  for (const unsigned chunks : {4u, 1u}) {
+  bool first_run = true;
+  for (const unsigned chunks : {4u, 4u, 1u}) {
+    const auto run_scalars = random_scalars_256<Curve>(n, this->rng);
     AffinePoint<Curve> result;
     VulkanMsmReport report;
     const auto status = vulkan::msm_from_words<Curve>(
         *context, n, vulkan::MsmPoints{nullptr, bases.points.get()},
-        reinterpret_cast<const std::uint32_t*>(scalars.data()),
+        reinterpret_cast<const std::uint32_t*>(run_scalars.data()),
         {.accumulator = backend::AccumulatorKind::xyzz, .discrete_memory_layout = true, .upload_chunks = chunks},
         result, report);
     ASSERT_TRUE(status.ok()) << status.message;
-    EXPECT_EQ(result, expected_msm<Curve>(points, scalars)) << chunks << " upload chunks on bases";
+    EXPECT_EQ(result, expected_msm<Curve>(points, run_scalars)) << chunks << " upload chunks on bases";
+    EXPECT_EQ(report.recording_reused, !first_run && chunks == 4u) << chunks << " upload chunks on bases";
+    first_run = false;
   }
+  AffinePoint<Curve> unused;
+  VulkanMsmReport unused_report;
+  EXPECT_EQ(vulkan::msm<Curve>(*context, points, scalars, {.discrete_memory_layout = true, .upload_chunks = 65}, unused,
+                               unused_report)
+                .code,
+            vulkan::StatusCode::invalid_argument);
 }
 
 TYPED_TEST(VulkanMsmTest, BadOptionsAreErrors) {

@@ -257,12 +257,12 @@ Status CommandBatch::submit_and_wait() {
 }
 
 Status CommandBatch::submit() {
+  // Misuse of the two steps is an error of the call, not of the recording (not kept).
+  if (pending_) return Status::error(StatusCode::invalid_argument, "vulkan: batch still pending");
   if (!first_error_.ok()) return first_error_;
   if (recording_ended_ && !repeatable_) {
     return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
   }
-  // Misuse of the two steps is an error of the call, not of the recording (not kept).
-  if (pending_) return Status::error(StatusCode::invalid_argument, "vulkan: batch still pending");
   submitted_at_ = backend::Clock::now();
   Context::Impl& ctx = *impl_->context;
   VkCommandBuffer cmd = impl_->command_buffer;

@@ -104,6 +104,10 @@ Status size_msm(MsmSizes& out,
     return Status::error(StatusCode::invalid_argument,
                          "vulkan msm: the xyzz walker has one running sum per invocation (walker_slots 0 or 1)");
   }
+  if (options.upload_chunks > kMaxExplicitUploadChunks) {
+    return Status::error(StatusCode::invalid_argument, "vulkan msm: upload_chunks is at most " +
+                                                           std::to_string(kMaxExplicitUploadChunks) + " (0 = by size)");
+  }
   if (options.walker_state != backend::WalkerState::registers && options.walker_state != backend::WalkerState::global) {
     return Status::error(StatusCode::invalid_argument, "vulkan msm: the walker states are registers and global");
   }

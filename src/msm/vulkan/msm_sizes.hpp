@@ -63,6 +63,8 @@ struct MsmSizes {
 // (the prediction: BENCHMARKS.md "the inputs' copies overlapped with the host's fill").
 inline constexpr std::size_t kUploadChunkBytes = std::size_t{8} << 20;
 inline constexpr unsigned kMaxUploadChunks = 8;
+// An explicit upload_chunks: each chunk is a command pool, a fence and a query pool.
+inline constexpr unsigned kMaxExplicitUploadChunks = 64;
 
 // Auto slots: the seeds' S = 8 (mobile knee); not yet measured on a desktop GPU through Vulkan.
 inline constexpr unsigned kDefaultWalkerSlots = 8;

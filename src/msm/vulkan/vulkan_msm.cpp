@@ -1,6 +1,7 @@
 #include "msm/vulkan/vulkan_msm.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -254,6 +255,18 @@ Status msm_words(Context& context,
   // mapping, which took ~9 GB/s however many threads wrote). Staged, each chunk's copy to the
   // device is submitted as soon as the chunk is written: the device's upload_to_device overlaps
   // the host's fill of the later chunks.
+  // From the first submission on, an exception (bad_alloc) must not leave a kept batch pending: the
+  // guard drops the recording, whose batches' destructors wait for them.
+  struct DropRecordingOnUnwind {
+    MsmRecording& recording;
+    int exceptions = std::uncaught_exceptions();
+    ~DropRecordingOnUnwind() {
+      if (std::uncaught_exceptions() > exceptions) {
+        recording.uploads.clear();
+        recording.batches.clear();
+      }
+    }
+  } drop_on_unwind{recording};
   const auto upload_start = backend::Clock::now();
   const std::uint32_t* host_point_words = points_on_device ? nullptr : points.host_words;
   if (staged) {
@@ -284,7 +297,8 @@ Status msm_words(Context& context,
     if (ran.ok()) ran = batch->submit_and_wait();
   }
   // The uploads were done before the first stage batch began (its barrier); their waits only end
-  // their pending state.
+  // their pending state. (The first stage batch's first timestamp follows that barrier, so the tail
+  // of the uploads it waited for shows in its submit_overhead too.)
   for (std::unique_ptr<CommandBatch>& upload : recording.uploads) {
     if (Status s = upload->wait(); !s.ok() && ran.ok()) ran = s;
   }
