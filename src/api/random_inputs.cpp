@@ -1,18 +1,17 @@
 // Random independent points and uniform scalars. A point is [k]G for a uniform k in [1, r) drawn
 // from the point's own stream: in the prime-order group on every curve (BLS12-381's G1 included)
 // and independent of every other point. The chunk's points are made together
-// (curve/fixed_base_table.hpp: 32 batched affine additions of table points); single-threaded on
+// (api/fixed_base_table.hpp: 32 batched affine additions of table points); single-threaded on
 // the 2-core machine, 2^16 points took 0.42 s on BN254 and 0.67 s on BLS12-381 (2026-12-07),
 // where a random x, its square root and, on BLS12-381, the cofactor's multiplication and an
 // inversion per point took 1.34 s and 5.77 s.
 #include "zkmsm/random_inputs.hpp"
 
-#include <array>
 #include <cstdint>
 #include <vector>
 
 #include "api/curve_map.hpp"
-#include "curve/fixed_base_table.hpp"
+#include "api/fixed_base_table.hpp"
 #include "host/parallel_for.hpp"
 
 namespace zkmsm {

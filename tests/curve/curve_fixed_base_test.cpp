@@ -1,12 +1,12 @@
-// curve/fixed_base_table.hpp: [k]G for many k at once equals the tests' own double-and-add, for
+// api/fixed_base_table.hpp: [k]G for many k at once equals the tests' own double-and-add, for
 // random k, k with one non-zero byte at each position, the largest bytes, and k ≥ r (where a sum
-// meets ± its next table point and takes the Jacobian formulas); to_affine_batch equals to_affine.
+// meets ± its next table point: the doubling and infinity cases); to_affine_batch equals to_affine.
 #include <gtest/gtest.h>
 
 #include <vector>
 
 #include "curve/curve_test_support.hpp"
-#include "curve/fixed_base_table.hpp"
+#include "api/fixed_base_table.hpp"
 
 namespace zkmsm::test {
 namespace {

@@ -17,6 +17,20 @@ constexpr std::uint32_t kSetsPerDescriptorPool = 64;
 // Storage-buffer descriptors per pool: 8 per set, the mobile limit the shaders keep within.
 constexpr std::uint32_t kStorageBuffersPerPoolSet = 8;
 
+namespace {
+
+// Every earlier command's memory writes (this batch's and, in submission order, earlier
+// submissions' on the queue) before every later command's reads and writes.
+void record_full_memory_barrier(VkCommandBuffer cmd) {
+  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+  barrier.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
+  barrier.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
+  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &barrier, 0,
+                       nullptr, 0, nullptr);
+}
+
+}  // namespace
+
 struct CommandBatch::Impl {
   Context::Impl* context = nullptr;
   VkCommandPool command_pool = VK_NULL_HANDLE;
@@ -227,15 +241,10 @@ Status CommandBatch::copy(StorageBuffer& from, StorageBuffer& to, std::size_t by
                                                                         " does not fit the buffers"));
   }
   VkCommandBuffer cmd = impl_->command_buffer;
-  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-  barrier.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
-  barrier.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &barrier, 0,
-                       nullptr, 0, nullptr);
+  record_full_memory_barrier(cmd);
   const VkBufferCopy region{offset, offset, bytes};
   vkCmdCopyBuffer(cmd, from.impl().buffer, to.impl().buffer, 1, &region);
-  vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0, 1, &barrier, 0,
-                       nullptr, 0, nullptr);
+  record_full_memory_barrier(cmd);
   return Status::success();
 }
 
@@ -243,11 +252,7 @@ Status CommandBatch::order_after_earlier_submissions() {
   if (!first_error_.ok()) return first_error_;
   if (recording_ended_)
     return record_error(Status::error(StatusCode::invalid_argument, "vulkan: batch already submitted"));
-  VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-  barrier.srcAccessMask = VK_ACCESS_MEMORY_WRITE_BIT;
-  barrier.dstAccessMask = VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT;
-  vkCmdPipelineBarrier(impl_->command_buffer, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0,
-                       1, &barrier, 0, nullptr, 0, nullptr);
+  record_full_memory_barrier(impl_->command_buffer);
   return Status::success();
 }
 

@@ -11,6 +11,7 @@
 
 #include "curve/affine_point.hpp"
 #include "curve/jacobian_point.hpp"
+#include "msm/common/affine_pair.hpp"
 
 namespace zkmsm {
 
@@ -62,46 +63,38 @@ class FixedBaseTable {
   }
 
   // [k]G for every k in `scalars`, affine (infinity for a multiple of r). Byte position by byte
-  // position, each sum gets its table point by an affine addition, the additions' inversions
-  // batched (Montgomery's trick: one inversion per byte position). A sum whose x equals its table
-  // point's (a doubling, or P − P) takes the Jacobian formulas instead: never for 0 < k < r (the
-  // bytes below position j sum to A < 2^(8j), and A ≡ ±d·2^(8j) (mod r) needs k ≥ r), but k ≥ r
-  // gets there.
+  // position, each sum gets its table point by the project's one complete affine addition
+  // (msm/common/affine_pair.hpp), the additions' inversions batched (Montgomery's trick: one
+  // inversion per byte position). For 0 < k < r every addition is the generic case (the bytes
+  // below position j sum to A < 2^(8j), and A ≡ ±d·2^(8j) (mod r) needs k ≥ r).
   std::vector<Affine> multiply_all(const std::vector<Scalar>& scalars) const {
     const std::size_t m = scalars.size();
     std::vector<Affine> sums(m, Affine::infinity());
-    std::vector<BaseField> dx(m);
+    std::vector<BaseField> denominator(m);
     std::vector<BaseField> prefix(m);
-    std::vector<const Affine*> addend(m);  // the table point of a batched addition, else null
+    std::vector<const Affine*> addend(m);  // the byte's table point, null for a zero byte
+    std::vector<AffinePairCase> pair_case(m);
     for (std::size_t j = 0; j < kBytes; ++j) {
       BaseField running = BaseField::one();
       for (std::size_t i = 0; i < m; ++i) {
-        addend[i] = nullptr;
         const unsigned digit = static_cast<unsigned>(scalars[i].limb[j / 8] >> (8 * (j % 8))) & 0xffu;
-        if (digit == 0) continue;
-        const Affine& t = points_[j * kDigits + digit - 1];
-        if (sums[i].is_infinity()) {
-          sums[i] = t;
-        } else if (sums[i].x == t.x) {
-          sums[i] = JacobianPoint<Curve>::from_affine(sums[i]).add_affine(t).to_affine();
-        } else {
-          addend[i] = &t;
-          dx[i] = t.x - sums[i].x;
-          prefix[i] = running;
-          running = running * dx[i];
-        }
+        addend[i] = digit == 0 ? nullptr : &points_[j * kDigits + digit - 1];
+        if (addend[i] == nullptr) continue;
+        pair_case[i] = classify_affine_pair(sums[i], *addend[i]);
+        if (!affine_pair_has_denominator(pair_case[i])) continue;
+        denominator[i] = affine_pair_denominator(pair_case[i], sums[i], *addend[i]);
+        prefix[i] = running;
+        running = running * denominator[i];
       }
-      BaseField inverse = running.inverse_vartime();  // 1 / (the product of the batch's dx)
+      BaseField inverse = running.inverse_vartime();  // 1 / (the product of the denominators)
       for (std::size_t i = m; i-- > 0;) {
         if (addend[i] == nullptr) continue;
-        const BaseField dx_inv = inverse * prefix[i];
-        inverse = inverse * dx[i];
-        const Affine& t = *addend[i];
-        Affine& sum = sums[i];
-        const BaseField lambda = (t.y - sum.y) * dx_inv;
-        const BaseField x3 = lambda.squared() - sum.x - t.x;
-        sum.y = lambda * (sum.x - x3) - sum.y;
-        sum.x = x3;
+        BaseField inverse_denominator = BaseField::zero();
+        if (affine_pair_has_denominator(pair_case[i])) {
+          inverse_denominator = inverse * prefix[i];
+          inverse = inverse * denominator[i];
+        }
+        sums[i] = affine_pair_sum(pair_case[i], sums[i], *addend[i], inverse_denominator);
       }
     }
     return sums;
