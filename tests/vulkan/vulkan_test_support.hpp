@@ -12,6 +12,7 @@
 #include <string>
 
 #include "msm/vulkan/vulkan_context.hpp"
+#include "msm/vulkan/vulkan_msm.hpp"
 
 namespace zkmsm::vulkan::test {
 
@@ -48,6 +49,24 @@ inline bool device_required() {
     const std::string why = ::zkmsm::vulkan::test::shared_context().status.message;                 \
     if (::zkmsm::vulkan::test::device_required()) FAIL() << "no Vulkan context: " << why;           \
     GTEST_SKIP() << "no Vulkan context (" << why                                                    \
+                 << "); install mesa-vulkan-drivers (lavapipe) to run the Vulkan tests on the CPU"; \
+  }
+
+// The library's context (the one msm() uses: vulkan_msm.hpp's shared_context), or nullptr with
+// `why`; ZKMSM_LIBRARY_CONTEXT_OR_SKIP records the skip (or a failure when a device is required).
+inline Context* library_context(std::string& why) {
+  Context* context = nullptr;
+  const Status status = shared_context(context);
+  if (!status.ok()) why = status.message;
+  return context;
+}
+
+#define ZKMSM_LIBRARY_CONTEXT_OR_SKIP(var)                                                          \
+  std::string why_##var;                                                                            \
+  ::zkmsm::vulkan::Context* var = ::zkmsm::vulkan::test::library_context(why_##var);                \
+  if (var == nullptr) {                                                                             \
+    if (::zkmsm::vulkan::test::device_required()) FAIL() << "no Vulkan context: " << why_##var;     \
+    GTEST_SKIP() << "no Vulkan context (" << why_##var                                              \
                  << "); install mesa-vulkan-drivers (lavapipe) to run the Vulkan tests on the CPU"; \
   }
 
